@@ -1,0 +1,207 @@
+// Embind glue: converts JS values to core types and back, and nw::Error into { error } results.
+// No estimator math here. Every raw function returns { value } or { error: message }; api.js turns the
+// latter into a thrown NWError. Exceptions never cross into JS, because in Emscripten 3.1.6 each one
+// that does leaks wasm stack.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "nw/attention.hpp"
+#include "nw/data.hpp"
+#include "nw/error.hpp"
+#include "nw/training.hpp"
+#include "nw/validate.hpp"
+
+using emscripten::val;
+
+namespace {
+
+bool isNumberArray(const val& value) {
+  if (val::global("Array").call<bool>("isArray", value)) return true;
+  return val::global("ArrayBuffer").call<bool>("isView", value) && !value.instanceof(val::global("DataView"));
+}
+
+// Array or typed array -> vector (a copy). Non-numeric entries arrive as NaN and fail validation later.
+std::vector<double> toVector(const val& value, const char* name) {
+  if (!isNumberArray(value)) {
+    throw nw::Error(std::string(name) + " must be an array or typed array of numbers, got " +
+                    value.typeOf().as<std::string>());
+  }
+  return emscripten::convertJSArrayToNumberVector<double>(value);
+}
+
+double toNumber(const val& value, const char* name) {
+  const std::string type = value.typeOf().as<std::string>();
+  if (type != "number") throw nw::Error(std::string(name) + " must be a number, got " + type);
+  return value.as<double>();
+}
+
+// Copies out: a view into wasm memory would go stale when memory grows, and the vector is freed on return.
+val toFloat64Array(const std::vector<double>& values) {
+  return val(emscripten::typed_memory_view(values.size(), values.data())).call<val>("slice");
+}
+
+// Reads the number fields of an options object; absent fields keep the core's defaults, and a field
+// the function does not know is an error (so a typo such as { W: 3 } is never silently ignored).
+class OptionReader {
+ public:
+  explicit OptionReader(const val& options) : options_(options) {
+    const std::string type = options.typeOf().as<std::string>();
+    if (type == "undefined" || options.isNull()) {
+      options_ = val::object();
+    } else if (type != "object" || val::global("Array").call<bool>("isArray", options)) {
+      throw nw::Error("options must be an object, got " + type);
+    }
+  }
+
+  void read(const char* key, double& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (!value.isUndefined()) field = toNumber(value, key);
+  }
+
+  void rejectUnknown() const {
+    const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", options_));
+    for (const auto& key : keys) {
+      bool isKnown = false;
+      for (const auto& k : known_) isKnown = isKnown || k == key;
+      if (!isKnown) {
+        std::string expected;
+        for (const auto& k : known_) expected += (expected.empty() ? "" : ", ") + k;
+        throw nw::Error("options: unknown option '" + key + "' (expected " + expected + ")");
+      }
+    }
+  }
+
+ private:
+  val options_;
+  std::vector<std::string> known_;
+};
+
+double readBandwidth(const val& options) {
+  OptionReader reader(options);
+  double w = 1.0;
+  reader.read("w", w);
+  reader.rejectUnknown();
+  return w;
+}
+
+template <class Compute>
+val guarded(Compute&& compute) {
+  val result = val::object();
+  try {
+    result.set("value", compute());
+  } catch (const nw::Error& e) {
+    result.set("error", std::string(e.what()));
+  } catch (const std::bad_alloc&) {
+    result.set("error", std::string("out of memory: the input is too large for this module"));
+  }
+  return result;
+}
+
+val generateData(val options) {
+  return guarded([&] {
+    const nw::DataSpec defaults;
+    double nTrain = static_cast<double>(defaults.nTrain);
+    double nTest = static_cast<double>(defaults.nTest);
+    double seed = static_cast<double>(defaults.seed);
+    nw::DataSpec spec;
+    OptionReader reader(options);
+    reader.read("nTrain", nTrain);
+    reader.read("nTest", nTest);
+    reader.read("noiseSd", spec.noiseSd);
+    reader.read("xMin", spec.xMin);
+    reader.read("xMax", spec.xMax);
+    reader.read("seed", seed);
+    reader.rejectUnknown();
+    spec.nTrain = nw::requireCount(nTrain, "nTrain", 1, nw::kMaxSamples);
+    spec.nTest = nw::requireCount(nTest, "nTest", 1, nw::kMaxSamples);
+    spec.seed = nw::requireSeed(seed, "seed");
+
+    const nw::Dataset data = nw::generateData(spec);
+    val out = val::object();
+    out.set("xTrain", toFloat64Array(data.xTrain));
+    out.set("yTrain", toFloat64Array(data.yTrain));
+    out.set("xTest", toFloat64Array(data.xTest));
+    out.set("yTruth", toFloat64Array(data.yTruth));
+    out.set("w0", data.w0);
+    return out;
+  });
+}
+
+val target(val x) {
+  return guarded([&] { return val(nw::target(toNumber(x, "x"))); });
+}
+
+val averagePool(val values) {
+  return guarded([&] { return val(nw::averagePool(toVector(values, "values"))); });
+}
+
+val predict(val queries, val keys, val values, val options) {
+  return guarded([&] {
+    return toFloat64Array(nw::predict(toVector(queries, "queries"), toVector(keys, "keys"),
+                                      toVector(values, "values"), readBandwidth(options)));
+  });
+}
+
+val attentionWeights(val queries, val keys, val options) {
+  return guarded([&] {
+    const nw::Matrix m =
+        nw::attentionWeights(toVector(queries, "queries"), toVector(keys, "keys"), readBandwidth(options));
+    val out = val::object();
+    out.set("rows", m.rows);
+    out.set("cols", m.cols);
+    out.set("data", toFloat64Array(m.data));
+    return out;
+  });
+}
+
+val looLoss(val xTrain, val yTrain, val options) {
+  return guarded([&] {
+    const nw::LooResult r =
+        nw::looLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), readBandwidth(options));
+    val out = val::object();
+    out.set("loss", r.loss);
+    out.set("grad", r.grad);
+    return out;
+  });
+}
+
+// The trainer crosses as an Embind object owned by JS (api.js wraps it and frees it in delete()).
+val createTrainer(val xTrain, val yTrain, val options) {
+  return guarded([&] {
+    double w0 = nw::kDefaultW0;
+    double lr = nw::kDefaultLearningRate;
+    OptionReader reader(options);
+    reader.read("w0", w0);
+    reader.read("lr", lr);
+    reader.rejectUnknown();
+    return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w0, lr));
+  });
+}
+
+val trainerStep(nw::Trainer& trainer) {
+  return guarded([&] { return val(trainer.step()); });
+}
+
+double trainerW(const nw::Trainer& trainer) { return trainer.w(); }
+double trainerEpoch(const nw::Trainer& trainer) { return static_cast<double>(trainer.epoch()); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(nadaraya_watson) {
+  emscripten::function("rawGenerateData", &generateData);
+  emscripten::function("rawTarget", &target);
+  emscripten::function("rawAveragePool", &averagePool);
+  emscripten::function("rawPredict", &predict);
+  emscripten::function("rawAttentionWeights", &attentionWeights);
+  emscripten::function("rawLooLoss", &looLoss);
+  emscripten::function("rawCreateTrainer", &createTrainer);
+  emscripten::class_<nw::Trainer>("RawTrainer")
+      .function("step", &trainerStep)
+      .function("w", &trainerW)
+      .function("epoch", &trainerEpoch);
+}

@@ -1,0 +1,43 @@
+// Learning the bandwidth w as the chapter does: full-batch gradient descent on the leave-one-out error.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace nw {
+
+// The chapter's settings: SGD with lr 0.5 for 5 epochs. (It starts from a random w0 in [0, 1);
+// a Trainer given no w0 starts from the nonparametric bandwidth 1.)
+inline constexpr double kDefaultLearningRate = 0.5;
+inline constexpr double kDefaultW0 = 1.0;
+inline constexpr int kDefaultEpochs = 5;
+
+struct LooResult {
+  double loss = 0.0;  // sum_j (f_j - y_j)^2, f_j predicted from every training point but j
+  double grad = 0.0;  // dLoss/dw
+};
+
+// Needs at least 2 points (each query must keep one key).
+LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w);
+
+class Trainer {
+ public:
+  // Throws nw::Error on invalid data, w0 or lr.
+  Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr);
+
+  // One epoch: returns the loss before the step, then moves w by -lr * dLoss/dw.
+  // If the step would make w or the loss non-finite it throws nw::Error and keeps w as it was.
+  double step();
+
+  double w() const { return w_; }
+  std::size_t epoch() const { return epoch_; }
+
+ private:
+  std::vector<double> x_;
+  std::vector<double> y_;
+  double w_;
+  double lr_;
+  std::size_t epoch_ = 0;
+};
+
+}  // namespace nw

@@ -1,0 +1,62 @@
+// Synthetic data from a seed: the draws happen in a fixed order (inputs, then noise, then w0).
+#include "nw/data.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "nw/error.hpp"
+#include "nw/portable_math.hpp"
+#include "nw/random.hpp"
+#include "nw/validate.hpp"
+
+namespace nw {
+
+double target(double x) {
+  if (!(x >= 0.0 && x <= kMaxInput)) {
+    throw Error("x must be a number from 0 to 1e6 (x^0.8 is not real below 0), got " + describeNumber(x));
+  }
+  return 2.0 * portable::sin(x) + portable::pow(x, 0.8);
+}
+
+void validate(const DataSpec& spec) {
+  requireCount(static_cast<double>(spec.nTrain), "nTrain", 1, kMaxSamples);
+  requireCount(static_cast<double>(spec.nTest), "nTest", 1, kMaxSamples);
+  requireNonNegative(spec.noiseSd, "noiseSd");
+  if (!(spec.xMin >= 0.0 && spec.xMin < kMaxInput)) {
+    throw Error("xMin must be a number from 0 to 1e6 (x^0.8 is not real below 0), got " +
+                describeNumber(spec.xMin));
+  }
+  if (!(spec.xMax > spec.xMin && spec.xMax <= kMaxInput)) {
+    throw Error("xMax must be greater than xMin (" + describeNumber(spec.xMin) + ") and at most 1e6, got " +
+                describeNumber(spec.xMax));
+  }
+}
+
+Dataset generateData(const DataSpec& spec) {
+  validate(spec);
+  Random random(spec.seed);
+  Dataset data;
+  const double width = spec.xMax - spec.xMin;
+
+  data.xTrain.resize(spec.nTrain);
+  for (double& x : data.xTrain) x = std::min(spec.xMin + width * random.uniform(), std::nextafter(spec.xMax, spec.xMin));
+  std::sort(data.xTrain.begin(), data.xTrain.end());
+
+  data.yTrain.resize(spec.nTrain);
+  for (std::size_t i = 0; i < spec.nTrain; ++i) {
+    data.yTrain[i] = target(data.xTrain[i]) + spec.noiseSd * random.normal();
+  }
+
+  data.xTest.resize(spec.nTest);
+  data.yTruth.resize(spec.nTest);
+  for (std::size_t i = 0; i < spec.nTest; ++i) {
+    data.xTest[i] = spec.xMin + static_cast<double>(i) * width / static_cast<double>(spec.nTest);
+    data.yTruth[i] = target(data.xTest[i]);
+  }
+
+  data.w0 = random.uniform();
+  return data;
+}
+
+}  // namespace nw

@@ -1,0 +1,126 @@
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "approx.hpp"
+#include "nw/attention.hpp"
+#include "nw/data.hpp"
+#include "nw/error.hpp"
+
+namespace {
+
+// The chapter's formula written out directly: softmax of -((q - k) w)^2 / 2 in two passes.
+std::vector<double> twoPassReference(const std::vector<double>& queries, const std::vector<double>& keys,
+                                     const std::vector<double>& values, double w) {
+  std::vector<double> out;
+  for (double q : queries) {
+    std::vector<double> s;
+    for (double k : keys) s.push_back(-((q - k) * w) * ((q - k) * w) / 2);
+    const double m = *std::max_element(s.begin(), s.end());
+    double z = 0, acc = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      z += std::exp(s[i] - m);
+      acc += std::exp(s[i] - m) * values[i];
+    }
+    out.push_back(acc / z);
+  }
+  return out;
+}
+
+bool allFinite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
+}  // namespace
+
+TEST_CASE("average pooling predicts the mean of the values", "[attention]") {
+  CHECK(nw::averagePool({1.0, 2.0, 6.0}) == 3.0);
+  CHECK_THROWS_WITH(nw::averagePool({}), "values must not be empty");
+}
+
+TEST_CASE("attention weights are probability distributions over the keys", "[attention]") {
+  const nw::Dataset data = nw::generateData({});
+  for (double w : {0.0, 0.3, 1.0, 7.0, 1e6}) {
+    const nw::Matrix m = nw::attentionWeights(data.xTest, data.xTrain, w);
+    REQUIRE(m.rows == 50);
+    REQUIRE(m.cols == 50);
+    for (std::size_t r = 0; r < m.rows; ++r) {
+      const auto row = m.data.begin() + r * m.cols;
+      CHECK(std::accumulate(row, row + m.cols, 0.0) == approx(1.0, 1e-12));
+      CHECK(std::all_of(row, row + m.cols, [](double a) { return a >= 0.0 && std::isfinite(a); }));
+    }
+  }
+}
+
+TEST_CASE("symmetric placements get equal weights", "[attention]") {
+  SECTION("a query halfway between two keys") {
+    const nw::Matrix m = nw::attentionWeights({1.5}, {1.0, 2.0}, 3.0);
+    CHECK(m.data[0] == approx(0.5, 1e-15));
+    CHECK(m.data[1] == approx(0.5, 1e-15));
+  }
+  SECTION("keys mirrored around the query") {
+    const nw::Matrix m = nw::attentionWeights({0.0}, {-2.0, -1.0, 0.0, 1.0, 2.0}, 1.0);
+    CHECK(m.data[0] == approx(m.data[4], 1e-15));
+    CHECK(m.data[1] == approx(m.data[3], 1e-15));
+    CHECK(m.data[2] > m.data[1]);
+    CHECK(m.data[1] > m.data[0]);
+  }
+  SECTION("w and -w give the same weights") {
+    CHECK(nw::attentionWeights({0.3}, {0.0, 1.0, 2.0}, 2.0).data ==
+          nw::attentionWeights({0.3}, {0.0, 1.0, 2.0}, -2.0).data);
+  }
+}
+
+TEST_CASE("a known two-key case", "[attention]") {
+  // Keys at distance 0 and 1 with w = 2: scores 0 and -2, so weights 1/(1+e^-2) and e^-2/(1+e^-2).
+  const nw::Matrix m = nw::attentionWeights({0.0}, {0.0, 1.0}, 2.0);
+  CHECK(m.data[0] == approx(1 / (1 + std::exp(-2.0)), 1e-15));
+  CHECK(m.data[1] == approx(std::exp(-2.0) / (1 + std::exp(-2.0)), 1e-15));
+}
+
+TEST_CASE("limits of the bandwidth", "[attention]") {
+  const std::vector<double> keys{0.0, 1.0, 2.5, 4.0};
+  const std::vector<double> values{3.0, -1.0, 2.0, 8.0};
+  const std::vector<double> queries{0.2, 1.9, 3.0, 5.0};
+  SECTION("w -> 0 gives average pooling") {
+    for (double w : {0.0, 1e-9, 1e-300}) {
+      for (double p : nw::predict(queries, keys, values, w)) CHECK(p == approx(nw::averagePool(values), 1e-12));
+    }
+  }
+  SECTION("huge w gives the nearest key's value") {
+    for (double w : {1e3, 1e6, 1e300}) {
+      CHECK(nw::predict(queries, keys, values, w) == std::vector<double>{3.0, 2.0, 2.0, 8.0});
+    }
+  }
+  SECTION("no NaN for w = 1e6 or for inputs spread over 1e+-300") {
+    CHECK(allFinite(nw::predict(queries, keys, values, 1e6)));
+    const std::vector<double> spread{-1e300, -1e-300, 0.0, 1e-300, 1e300};
+    CHECK(allFinite(nw::predict(spread, spread, {1, 2, 3, 4, 5}, 1.0)));
+    CHECK(allFinite(nw::attentionWeights(spread, spread, 1e6).data));
+  }
+}
+
+TEST_CASE("predict matches the two-pass reference and the weight matrix", "[attention]") {
+  const nw::Dataset data = nw::generateData({});
+  for (double w : {0.5, 1.0, 4.0, 30.0}) {
+    const auto predicted = nw::predict(data.xTest, data.xTrain, data.yTrain, w);
+    const auto reference = twoPassReference(data.xTest, data.xTrain, data.yTrain, w);
+    const nw::Matrix m = nw::attentionWeights(data.xTest, data.xTrain, w);
+    for (std::size_t q = 0; q < predicted.size(); ++q) {
+      CHECK(predicted[q] == approx(reference[q], 1e-13, 1e-14));
+      double viaMatrix = 0;
+      for (std::size_t i = 0; i < m.cols; ++i) viaMatrix += m.data[q * m.cols + i] * data.yTrain[i];
+      CHECK(predicted[q] == approx(viaMatrix, 1e-13, 1e-14));
+    }
+  }
+}
+
+TEST_CASE("invalid attention inputs are rejected with the parameter's name", "[attention][validation]") {
+  CHECK_THROWS_WITH(nw::predict({}, {1.0}, {1.0}, 1.0), "queries must not be empty");
+  CHECK_THROWS_WITH(nw::predict({1.0}, {1.0, 2.0}, {1.0}, 1.0),
+                    "values must have the same length as keys (2), got 1");
+  CHECK_THROWS_WITH(nw::predict({1.0}, {1.0, NAN}, {1.0, 2.0}, 1.0), "keys[1] must be a finite number, got NaN");
+  CHECK_THROWS_WITH(nw::predict({1.0}, {1.0}, {1.0}, INFINITY), "w must be a finite number, got Infinity");
+  CHECK_THROWS_WITH(nw::attentionWeights(std::vector<double>(5000, 1.0), std::vector<double>(5000, 1.0), 1.0),
+                    Catch::StartsWith("queries.length x keys.length must be at most"));
+}

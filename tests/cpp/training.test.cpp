@@ -1,0 +1,68 @@
+#include <cmath>
+
+#include "approx.hpp"
+#include "nw/data.hpp"
+#include "nw/error.hpp"
+#include "nw/training.hpp"
+
+TEST_CASE("the leave-one-out gradient matches central finite differences", "[training]") {
+  const nw::Dataset data = nw::generateData({});
+  for (double w : {0.3, 1.0, 2.5, 8.0, -1.5}) {
+    const double h = 1e-5 * std::max(1.0, std::fabs(w));
+    const double numeric =
+        (nw::looLoss(data.xTrain, data.yTrain, w + h).loss - nw::looLoss(data.xTrain, data.yTrain, w - h).loss) /
+        (2 * h);
+    const double analytic = nw::looLoss(data.xTrain, data.yTrain, w).grad;
+    CHECK(std::fabs(analytic - numeric) <= 1e-6 * std::fabs(numeric));
+  }
+}
+
+TEST_CASE("a hand-computed 3-point training step", "[training]") {
+  // x = (0, 1, 2), y = (0, 1, 0), w = 1. Leaving out x = 0 keeps keys 1 (d = 1) and 2 (d = 2), so
+  // f0 = e^-0.5 / (e^-0.5 + e^-2) = sigma(1.5 w^2) and likewise f2; leaving out x = 1 keeps two zeros: f1 = 0.
+  // L = 2 sigma(1.5)^2 + 1, and with df0/dw = 3 w sigma(1.5 w^2) sigma(-1.5 w^2):
+  // dL/dw = 2 * 2 f0 df0/dw = 12 sigma(1.5)^2 sigma(-1.5) = 1.463260..., so w1 = 1 - 0.5 dL/dw = 0.268370...
+  const double s = 1 / (1 + std::exp(-1.5));
+  const double expectedLoss = 2 * s * s + 1;
+  const double expectedGrad = 12 * s * s * (1 - s);
+  CHECK(expectedLoss == approx(2.3368560, 1e-7));
+  CHECK(expectedGrad == approx(1.4632600, 1e-6));
+
+  const nw::LooResult r = nw::looLoss({0, 1, 2}, {0, 1, 0}, 1.0);
+  CHECK(r.loss == approx(expectedLoss, 1e-14));
+  CHECK(r.grad == approx(expectedGrad, 1e-13));
+
+  nw::Trainer trainer({0, 1, 2}, {0, 1, 0}, 1.0, 0.5);
+  CHECK(trainer.step() == approx(expectedLoss, 1e-14));
+  CHECK(trainer.w() == approx(1 - 0.5 * expectedGrad, 1e-13));
+  CHECK(trainer.epoch() == 1);
+}
+
+TEST_CASE("training on the chapter's data lowers the loss every epoch", "[training]") {
+  const nw::Dataset data = nw::generateData({});
+  nw::Trainer trainer(data.xTrain, data.yTrain, data.w0, nw::kDefaultLearningRate);
+  double previous = trainer.step();
+  for (int epoch = 1; epoch < nw::kDefaultEpochs; ++epoch) {
+    const double loss = trainer.step();
+    CHECK(loss < previous);
+    previous = loss;
+  }
+  CHECK(trainer.epoch() == 5);
+  CHECK(trainer.w() > data.w0);  // the chapter's w grows from its random start towards a sharper kernel
+}
+
+TEST_CASE("a diverging step is refused and keeps the last finite w", "[training][validation]") {
+  // lr * dL/dw overflows to infinity on the first step.
+  nw::Trainer trainer({0, 1, 2, 3}, {0, 5, -5, 0}, 1.0, 1e308);
+  CHECK_THROWS_WITH(trainer.step(), Catch::StartsWith("lr: training diverged at epoch 1"));
+  CHECK(trainer.w() == 1.0);
+  CHECK(trainer.epoch() == 0);
+}
+
+TEST_CASE("invalid training inputs are rejected with the parameter's name", "[training][validation]") {
+  CHECK_THROWS_WITH(nw::looLoss({1.0}, {1.0}, 1.0), Catch::StartsWith("xTrain must have at least 2 points"));
+  CHECK_THROWS_WITH(nw::looLoss({1.0, 2.0}, {1.0}, 1.0), "yTrain must have the same length as xTrain (2), got 1");
+  CHECK_THROWS_WITH(nw::Trainer({1.0, 2.0}, {1.0, 2.0}, 1.0, 0.0), "lr must be a finite number > 0, got 0");
+  CHECK_THROWS_WITH(nw::Trainer({1.0, 2.0}, {1.0, 2.0}, NAN, 0.5), "w0 must be a finite number, got NaN");
+  CHECK_THROWS_WITH(nw::Trainer({1.0, 2.0}, {1.0, 2.0}, 1.0, -1.0), "lr must be a finite number > 0, got -1");
+}
