@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need on a fresh Debian machine, saying what it does.
+# Usage: scripts/setup.sh build   (emscripten, cmake, npm packages)
+#        scripts/setup.sh test    (the above plus g++, catch2 and chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+purpose=${1:-build}
+
+missing=()
+command -v emcc >/dev/null || missing+=(emscripten)
+command -v cmake >/dev/null || missing+=(cmake)
+command -v make >/dev/null || missing+=(make)
+if [ "$purpose" = test ]; then
+  command -v g++ >/dev/null || missing+=(g++)
+  [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+  command -v chromium >/dev/null || missing+=(chromium)
+fi
+
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm ci only when node_modules is missing or older than the lock file (it wipes node_modules).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

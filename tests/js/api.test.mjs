@@ -1,0 +1,161 @@
+// The JavaScript contract of dist/nw.js: shapes, defaults, copies out, errors as NWError.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createNW, modulePath } from './module.mjs';
+
+const nw = await createNW();
+
+test('loads through import as well as require', async () => {
+  const { default: factory } = await import(modulePath);
+  const other = await factory();
+  assert.equal(other.target(1), nw.target(1));
+});
+
+test('generateData returns Float64Arrays of the requested sizes and defaults to the chapter', () => {
+  const data = nw.generateData();
+  for (const name of ['xTrain', 'yTrain', 'xTest', 'yTruth']) {
+    assert.ok(data[name] instanceof Float64Array, `${name} is a Float64Array`);
+    assert.equal(data[name].length, 50);
+  }
+  assert.deepEqual(Array.from(data.xTest.slice(0, 3)), [0, 0.1, 0.2]);
+  assert.ok(data.w0 >= 0 && data.w0 < 1);
+  const small = nw.generateData({ nTrain: 7, nTest: 3, xMin: 1, xMax: 2, noiseSd: 0, seed: 9 });
+  assert.equal(small.xTrain.length, 7);
+  assert.deepEqual(Array.from(small.xTest), [1, 1 + 1 / 3, 1 + 2 / 3]);
+  small.xTrain.forEach((x, i) => assert.equal(small.yTrain[i], nw.target(x)));
+});
+
+test('target is 2 sin x + x^0.8', () => {
+  for (const x of [0, 0.5, 1, 2.5, 4.9]) {
+    const expected = 2 * Math.sin(x) + x ** 0.8;
+    assert.ok(Math.abs(nw.target(x) - expected) <= 1e-14 * Math.max(1, Math.abs(expected)), `x = ${x}`);
+  }
+});
+
+test('arrays may be Array or Float64Array and give the same result', () => {
+  const keys = [0, 1, 2, 3];
+  const values = [1, -1, 2, 0.5];
+  const fromArrays = nw.predict([0.5, 2.2], keys, values, { w: 2 });
+  const fromTyped = nw.predict(new Float64Array([0.5, 2.2]), new Float64Array(keys), new Float64Array(values), { w: 2 });
+  assert.ok(fromArrays instanceof Float64Array);
+  assert.deepEqual(Array.from(fromArrays), Array.from(fromTyped));
+});
+
+test('options may be omitted: w defaults to 1', () => {
+  const keys = [0, 1, 3];
+  const values = [2, 4, 8];
+  assert.deepEqual(Array.from(nw.predict([0.7], keys, values)), Array.from(nw.predict([0.7], keys, values, { w: 1 })));
+  assert.deepEqual(nw.looLoss(keys, values), nw.looLoss(keys, values, { w: 1 }));
+});
+
+test('attentionWeights is row-major with rows = queries, each row summing to 1, and agrees with predict', () => {
+  const queries = [0.1, 1.4, 2.9];
+  const keys = [0, 1, 2, 3, 4];
+  const values = [5, 3, 1, 2, 4];
+  const { rows, cols, data } = nw.attentionWeights(queries, keys, { w: 1.5 });
+  assert.equal(rows, 3);
+  assert.equal(cols, 5);
+  assert.ok(data instanceof Float64Array);
+  const predicted = nw.predict(queries, keys, values, { w: 1.5 });
+  for (let r = 0; r < rows; r++) {
+    const row = data.subarray(r * cols, (r + 1) * cols);
+    assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-12);
+    const viaWeights = row.reduce((acc, a, i) => acc + a * values[i], 0);
+    assert.ok(Math.abs(viaWeights - predicted[r]) < 1e-12);
+  }
+});
+
+test('averagePool is the mean', () => {
+  assert.equal(nw.averagePool([1, 2, 6]), 3);
+  assert.equal(nw.averagePool(new Float64Array([2, 4])), 3);
+});
+
+test('returned arrays are copies, not views into wasm memory', () => {
+  const data = nw.generateData({ seed: 5 });
+  const before = Array.from(data.xTrain);
+  assert.notEqual(data.xTrain.buffer, nw.HEAPF64?.buffer);
+  assert.ok(!(data.xTrain.buffer instanceof SharedArrayBuffer));
+  assert.equal(data.xTrain.byteOffset, 0);
+  assert.equal(data.xTrain.buffer.byteLength, data.xTrain.length * 8, 'the array owns its whole buffer');
+  // Growing wasm memory (a 1000 x 4000 matrix is 32 MB) must not empty or change earlier results.
+  const big = nw.attentionWeights(new Float64Array(1000), new Float64Array(4000), { w: 1 });
+  assert.equal(big.data.length, 4_000_000);
+  assert.deepEqual(Array.from(data.xTrain), before);
+});
+
+test('the Trainer steps, reports the loss before each step, and exposes w and epoch', () => {
+  const data = nw.generateData({ seed: 2 });
+  const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0, lr: 0.5 });
+  assert.equal(trainer.epoch, 0);
+  assert.equal(trainer.w, data.w0);
+  const firstLoss = nw.looLoss(data.xTrain, data.yTrain, { w: data.w0 });
+  assert.equal(trainer.step(), firstLoss.loss);
+  assert.equal(trainer.w, data.w0 - 0.5 * firstLoss.grad);
+  assert.equal(trainer.epoch, 1);
+  let previous = Infinity;
+  for (let epoch = 0; epoch < 4; epoch++) {
+    const loss = trainer.step();
+    assert.ok(loss < previous);
+    previous = loss;
+  }
+  assert.equal(trainer.epoch, 5);
+  trainer.delete();
+  trainer.delete(); // a second delete is harmless
+});
+
+test('a Trainer given no options starts at w = 1 with lr = 0.5', () => {
+  const trainer = new nw.Trainer([0, 1, 2], [0, 1, 0]);
+  assert.equal(trainer.w, 1);
+  const { grad } = nw.looLoss([0, 1, 2], [0, 1, 0], { w: 1 });
+  trainer.step();
+  assert.equal(trainer.w, 1 - 0.5 * grad);
+  trainer.delete();
+});
+
+const invalidCalls = [
+  ['empty queries', () => nw.predict([], [1], [1]), /^queries must not be empty/],
+  ['mismatched keys and values', () => nw.predict([1], [1, 2], [1]), /^values must have the same length as keys \(2\), got 1/],
+  ['NaN in keys', () => nw.predict([1], [1, NaN], [1, 2]), /^keys\[1\] must be a finite number, got NaN/],
+  ['non-numeric entry', () => nw.predict([1], ['a'], [1]), /^keys\[0\] must be a finite number, got NaN/],
+  ['a number for an array', () => nw.predict(3, [1], [1]), /^queries must be an array or typed array of numbers, got number/],
+  ['infinite w', () => nw.predict([1], [1], [1], { w: Infinity }), /^w must be a finite number, got Infinity/],
+  ['unknown option', () => nw.predict([1], [1], [1], { W: 3 }), /^options: unknown option 'W'/],
+  ['non-positive nTrain', () => nw.generateData({ nTrain: 0 }), /^nTrain must be an integer from 1/],
+  ['fractional nTest', () => nw.generateData({ nTest: 2.5 }), /^nTest must be an integer/],
+  ['negative noise', () => nw.generateData({ noiseSd: -1 }), /^noiseSd must be a finite number >= 0, got -1/],
+  ['string seed', () => nw.generateData({ seed: '1' }), /^seed must be a number, got string/],
+  ['unsafe seed', () => nw.generateData({ seed: 2 ** 60 }), /^seed must be an integer from 0 to 9007199254740991/],
+  ['lr of 0', () => new nw.Trainer([0, 1], [0, 1], { lr: 0 }), /^lr must be a finite number > 0, got 0/],
+  ['NaN lr', () => new nw.Trainer([0, 1], [0, 1], { lr: NaN }), /^lr must be a finite number > 0, got NaN/],
+  ['one training point', () => nw.looLoss([1], [1]), /^xTrain must have at least 2 points/],
+  ['empty values', () => nw.averagePool([]), /^values must not be empty/],
+];
+
+for (const [name, call, message] of invalidCalls) {
+  test(`invalid input is an NWError naming the parameter: ${name}`, () => {
+    assert.throws(call, (error) => {
+      assert.ok(error instanceof nw.NWError, 'is an NWError');
+      assert.ok(error instanceof Error, 'is an Error');
+      assert.equal(error.name, 'NWError');
+      assert.match(error.message, message);
+      return true;
+    });
+  });
+}
+
+test('the module stays correct after 100,000 errors', () => {
+  const expected = nw.predict([0.5], [0, 1], [2, 4]);
+  let errors = 0;
+  for (let i = 0; i < 100_000; i++) {
+    try {
+      nw.predict([0.5], [0, NaN], [2, 4]);
+    } catch (error) {
+      if (error instanceof nw.NWError) errors++;
+    }
+  }
+  assert.equal(errors, 100_000);
+  assert.deepEqual(Array.from(nw.predict([0.5], [0, 1], [2, 4])), Array.from(expected));
+  const trainer = new nw.Trainer([0, 1, 2], [0, 1, 0]);
+  assert.ok(Number.isFinite(trainer.step()));
+  trainer.delete();
+});
