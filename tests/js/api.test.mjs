@@ -1,6 +1,7 @@
 // The JavaScript contract of dist/nw.js: shapes, defaults, copies out, errors as NWError.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createNW, modulePath } from './module.mjs';
 
 const nw = await createNW();
@@ -9,6 +10,11 @@ test('loads through import as well as require', async () => {
   const { default: factory } = await import(modulePath);
   const other = await factory();
   assert.equal(other.target(1), nw.target(1));
+});
+
+test('the module needs no eval, so a page may forbid it in its Content-Security-Policy', () => {
+  const source = readFileSync(modulePath, 'utf8');
+  assert.doesNotMatch(source, /new Function\(|\beval\(/);
 });
 
 test('generateData returns Float64Arrays of the requested sizes and defaults to the chapter', () => {
