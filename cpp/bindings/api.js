@@ -32,6 +32,7 @@ Module['Trainer'] = Trainer;
 Module['generateData'] = (options) => unwrapResult(Module['rawGenerateData'](options));
 Module['target'] = (x) => unwrapResult(Module['rawTarget'](x));
 Module['averagePool'] = (values) => unwrapResult(Module['rawAveragePool'](values));
+Module['meanSquaredError'] = (predicted, truth) => unwrapResult(Module['rawMeanSquaredError'](predicted, truth));
 Module['predict'] = (queries, keys, values, options) =>
   unwrapResult(Module['rawPredict'](queries, keys, values, options));
 Module['attentionWeights'] = (queries, keys, options) =>

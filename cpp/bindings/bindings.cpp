@@ -12,6 +12,7 @@
 #include "nw/attention.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
+#include "nw/metrics.hpp"
 #include "nw/training.hpp"
 #include "nw/validate.hpp"
 
@@ -140,6 +141,12 @@ val averagePool(val values) {
   return guarded([&] { return val(nw::averagePool(toVector(values, "values"))); });
 }
 
+val meanSquaredError(val predicted, val truth) {
+  return guarded([&] {
+    return val(nw::meanSquaredError(toVector(predicted, "predicted"), toVector(truth, "truth")));
+  });
+}
+
 val predict(val queries, val keys, val values, val options) {
   return guarded([&] {
     return toFloat64Array(nw::predict(toVector(queries, "queries"), toVector(keys, "keys"),
@@ -196,6 +203,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawGenerateData", &generateData);
   emscripten::function("rawTarget", &target);
   emscripten::function("rawAveragePool", &averagePool);
+  emscripten::function("rawMeanSquaredError", &meanSquaredError);
   emscripten::function("rawPredict", &predict);
   emscripten::function("rawAttentionWeights", &attentionWeights);
   emscripten::function("rawLooLoss", &looLoss);

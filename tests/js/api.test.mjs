@@ -76,6 +76,11 @@ test('averagePool is the mean', () => {
   assert.equal(nw.averagePool(new Float64Array([2, 4])), 3);
 });
 
+test('meanSquaredError compares predictions with the truth', () => {
+  assert.equal(nw.meanSquaredError([1, 4], new Float64Array([0, 2])), 2.5);
+  assert.throws(() => nw.meanSquaredError([1], [1, 2]), /^NWError: truth must have the same length as predicted/);
+});
+
 test('returned arrays are copies, not views into wasm memory', () => {
   const data = nw.generateData({ seed: 5 });
   const before = Array.from(data.xTrain);
