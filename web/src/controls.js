@@ -1,0 +1,37 @@
+// The form controls: shows the settings in them and reports each edit as a checked value.
+(function (NWPage) {
+  'use strict';
+
+  const { properties, coerce } = NWPage.state;
+  const editable = properties.filter((p) => document.getElementById(p.name));
+
+  class Controls {
+    // onEdit(name, value, { live }) with a valid value; onProblem(message) when the edit was out of range.
+    constructor({ onEdit, onProblem }) {
+      for (const property of editable) {
+        const element = document.getElementById(property.name);
+        const isSlider = element.type === 'range';
+        const report = (live) => {
+          const { value, error } = coerce(property, element.value);
+          if (error) onProblem(error);
+          if (value !== undefined) onEdit(property.name, value, { live });
+        };
+        // Sliders redraw while they move; typed numbers apply when committed (change / Enter).
+        if (isSlider) element.addEventListener('input', () => report(true));
+        element.addEventListener('change', () => report(false));
+      }
+    }
+
+    show(settings) {
+      for (const property of editable) {
+        const element = document.getElementById(property.name);
+        const text = String(settings[property.name]);
+        if (element.value !== text) element.value = text;
+      }
+      document.getElementById('wValue').textContent = settings.w.toFixed(2);
+      document.getElementById('queryValue').textContent = settings.query.toFixed(2);
+    }
+  }
+
+  NWPage.Controls = Controls;
+})((window.NWPage = window.NWPage || {}));

@@ -1,0 +1,79 @@
+// Page settings: one table of properties, read from the URL hash (clamped, with messages) and written back.
+// Classic script (Chromium refuses ES modules from file://): everything hangs off window.NWPage.
+(function (NWPage) {
+  'use strict';
+
+  const MAX_SAFE_SEED = Number.MAX_SAFE_INTEGER;
+
+  // name: URL key and control id; kind: int | number | choice; label: the control's accessible name.
+  const properties = [
+    { name: 'nTrain', label: 'Training samples', kind: 'int', min: 5, max: 2000, initial: 50 },
+    { name: 'nTest', label: 'Test points', kind: 'int', min: 5, max: 2000, initial: 50 },
+    { name: 'noiseSd', label: 'Noise', kind: 'number', min: 0, max: 5, initial: 0.5 },
+    { name: 'seed', label: 'Seed', kind: 'int', min: 0, max: MAX_SAFE_SEED, initial: 1 },
+    { name: 'w', label: 'Bandwidth w', kind: 'number', min: 0, max: 30, initial: 1 },
+    { name: 'lr', label: 'Learning rate', kind: 'number', min: 0.001, max: 10, initial: 0.5 },
+    { name: 'epochs', label: 'Epochs', kind: 'int', min: 1, max: 500, initial: 5 },
+    // Epochs already trained: a shared link replays them, so it shows the same learned w.
+    { name: 'trained', label: 'Trained epochs', kind: 'int', min: 0, max: 5000, initial: 0 },
+    { name: 'query', label: 'Query x', kind: 'number', min: 0, max: 5, initial: 2.5 },
+    { name: 'attend', label: 'Show attention of', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
+  ];
+
+  function defaults() {
+    const state = {};
+    for (const p of properties) state[p.name] = p.initial;
+    return state;
+  }
+
+  // Turns one raw string into a valid value, or returns { error } with the reason.
+  function coerce(property, raw) {
+    if (property.kind === 'choice') {
+      return property.choices.includes(raw)
+        ? { value: raw }
+        : { error: `${property.label} must be one of ${property.choices.join(', ')}` };
+    }
+    const text = String(raw).trim();
+    const number = text === '' ? NaN : Number(text);
+    if (!Number.isFinite(number)) return { error: `${property.label} must be a number` };
+    if (property.kind === 'int' && !Number.isInteger(number)) {
+      return { error: `${property.label} must be a whole number` };
+    }
+    if (number < property.min || number > property.max) {
+      const clamped = Math.min(property.max, Math.max(property.min, number));
+      return { value: clamped, error: `${property.label} must be from ${property.min} to ${property.max}; using ${clamped}` };
+    }
+    return { value: number };
+  }
+
+  // Reads "#nTrain=50&seed=3..." (a leading '#' or '?' is ignored). Unknown keys are reported, not kept.
+  function parse(text, base = defaults()) {
+    const state = { ...base };
+    const problems = [];
+    const params = new URLSearchParams(String(text || '').replace(/^[#?]/, ''));
+    for (const [key, raw] of params) {
+      const property = properties.find((p) => p.name === key);
+      if (!property) {
+        if (key !== 'embed') problems.push(`Unknown setting "${key}" ignored`);
+        continue;
+      }
+      const { value, error } = coerce(property, raw);
+      if (value !== undefined) state[key] = value;
+      if (error) problems.push(error);
+    }
+    return { state, problems };
+  }
+
+  function serialize(state) {
+    const params = new URLSearchParams();
+    for (const p of properties) params.set(p.name, String(state[p.name]));
+    return params.toString();
+  }
+
+  // Settings that change the data (and so reset training).
+  const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed'];
+  // Settings that change the training run.
+  const trainingKeys = [...dataKeys, 'lr'];
+
+  NWPage.state = { properties, defaults, coerce, parse, serialize, dataKeys, trainingKeys };
+})((window.NWPage = window.NWPage || {}));
