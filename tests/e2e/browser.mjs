@@ -34,6 +34,9 @@ export async function openPage(browser, url, { width = 1280, height = 1000 } = {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
   page.on('request', (request) => {
     const target = new URL(request.url());
     if (!['file:', 'data:', 'blob:'].includes(target.protocol) && target.hostname !== '127.0.0.1') {

@@ -134,7 +134,7 @@
         this.heatmaps.nonparametric.draw();
         this.heatmaps.parametric.draw();
         byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
-        byId('parametricTitleW').textContent = `(learned w = ${formatW(session.learnedW)})`;
+        byId('parametricTitleW').textContent = `(w = ${formatW(session.learnedW)})`;
 
         this.lossChart.setSeries(session.losses, 1);
         this.wChart.setSeries(session.ws, 0);

@@ -1,0 +1,179 @@
+// The page in real headless Chromium, served over http and opened from file://.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { distDir, fileUrl, launchBrowser, openPage, screenshot, serveDist } from './browser.mjs';
+
+const createNW = createRequire(import.meta.url)(`${distDir}nw.js`);
+const nw = await createNW();
+
+const controlNames = ['Training samples', 'Test points', 'Noise', 'Seed', 'Bandwidth w', 'Learning rate', 'Epochs', 'Query x', 'Show attention of'];
+
+// Canvas id -> { drawn: non-transparent pixels, coloured: pixels that are not white or grey (data,
+// not axes or text) }.
+async function canvasPixels(page) {
+  return page.evaluate(() => {
+    const counts = {};
+    for (const canvas of document.querySelectorAll('canvas')) {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const count = { drawn: 0, coloured: 0 };
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+        if (a > 0) count.drawn++;
+        if (a > 0 && Math.max(r, g, b) - Math.min(r, g, b) > 40) count.coloured++;
+      }
+      counts[canvas.id] = count;
+    }
+    return counts;
+  });
+}
+
+async function controlValues(page) {
+  const values = {};
+  for (const name of controlNames) values[name] = await page.getByLabel(name, { exact: true }).inputValue();
+  return values;
+}
+
+async function setControl(page, name, value) {
+  const control = page.getByLabel(name, { exact: true });
+  if ((await control.getAttribute('type')) === 'range') {
+    await control.evaluate((element, v) => {
+      element.value = v;
+      element.dispatchEvent(new Event('input'));
+      element.dispatchEvent(new Event('change'));
+    }, String(value));
+  } else {
+    await control.fill(String(value));
+    await control.press('Enter');
+    await control.dispatchEvent('change');
+  }
+}
+
+const epochLosses = (page) => page.$$eval('#epochTable tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent)));
+
+let browser;
+let server;
+before(async () => {
+  browser = await launchBrowser();
+  server = await serveDist();
+});
+after(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+for (const mode of ['http', 'file']) {
+  describe(`the page over ${mode}`, () => {
+    const url = () => (mode === 'http' ? server.url : fileUrl);
+
+    test('loads with a clean console, no failed or outside request, and draws every chart', async () => {
+      const { page, context, problems } = await openPage(browser, url());
+      await page.waitForTimeout(200);
+      const pixels = await canvasPixels(page);
+      for (const id of ['predictionsChart', 'nonparametricHeatmap', 'parametricHeatmap', 'nonparametricLegend', 'parametricLegend']) {
+        assert.ok(pixels[id].coloured > 1000, `${id} has drawn its data (${pixels[id].coloured} coloured pixels)`);
+      }
+      assert.ok(pixels.wChart.coloured > 10, 'the w chart shows w0');
+      assert.ok(pixels.lossChart.drawn > 1000, 'the loss chart has its axes before training');
+      assert.match(await page.locator('#mse tbody').innerText(), /Average pooling[\s\S]*Nonparametric[\s\S]*Parametric/);
+      await screenshot(page, `page-${mode}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    test('Train lowers the loss every epoch and shows the w of the module\'s Trainer', async () => {
+      const { page, context, problems } = await openPage(browser, url());
+      await page.getByRole('button', { name: 'Train' }).click();
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
+      const losses = await epochLosses(page);
+      assert.equal(losses.length, 5);
+      for (let i = 1; i < losses.length; i++) assert.ok(losses[i] < losses[i - 1], `epoch ${i + 1} loss ${losses[i]} < ${losses[i - 1]}`);
+
+      const data = nw.generateData({ nTrain: 50, nTest: 50, noiseSd: 0.5, seed: 1 });
+      const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0, lr: 0.5 });
+      const expectedLosses = losses.map(() => trainer.step());
+      const shownW = Number(await page.locator('#status').getAttribute('data-w'));
+      assert.equal(shownW, trainer.w);
+      assert.match(await page.locator('#status').innerText(), new RegExp(`w = ${trainer.w.toFixed(2)}$`));
+      losses.forEach((loss, i) => assert.equal(loss.toFixed(6), expectedLosses[i].toFixed(6)));
+      trainer.delete();
+      assert.match(page.url(), /trained=5/);
+      const pixels = await canvasPixels(page);
+      assert.ok(pixels.lossChart.coloured > 100, 'the loss chart has points');
+      await screenshot(page, `trained-${mode}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    test('changing Seed changes the data and the URL, and Back restores it', async () => {
+      const { page, context, problems } = await openPage(browser, url());
+      const before = await page.locator('#mse tbody').innerText();
+      await setControl(page, 'Seed', 7);
+      await page.waitForFunction(() => location.hash.includes('seed=7'));
+      assert.notEqual(await page.locator('#mse tbody').innerText(), before, 'the test errors change with the data');
+      await page.getByRole('button', { name: 'Regenerate' }).click();
+      await page.waitForFunction(() => location.hash.includes('seed=8'));
+      assert.equal(await page.getByLabel('Seed', { exact: true }).inputValue(), '8');
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelector('#seed').value === '7');
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    test('the copied URL restores every control and the trained w', async () => {
+      const { page, context, problems } = await openPage(browser, url());
+      const settings = {
+        'Training samples': '80', 'Test points': '40', Noise: '0.3', Seed: '12', 'Bandwidth w': '3.5',
+        'Learning rate': '0.25', Epochs: '3', 'Query x': '1.7',
+      };
+      for (const [name, value] of Object.entries(settings)) await setControl(page, name, value);
+      await page.getByLabel('Show attention of').selectOption('nonparametric');
+      await page.getByRole('button', { name: 'Step' }).click();
+      await page.getByRole('button', { name: 'Step' }).click();
+      const status = await page.locator('#status').innerText();
+      assert.match(status, /^Epoch 2/);
+      const expected = await controlValues(page);
+      assert.equal(expected['Show attention of'], 'nonparametric');
+      for (const [name, value] of Object.entries(settings)) assert.equal(expected[name], value, name);
+      await page.waitForTimeout(400); // the query is written to the URL after a short pause
+
+      const copy = await openPage(browser, page.url());
+      assert.deepEqual(await controlValues(copy.page), expected);
+      assert.equal(await copy.page.locator('#status').innerText(), status);
+      assert.deepEqual(copy.problems, []);
+      await copy.context.close();
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    test('?embed=1 hides the header and keeps figures and controls', async () => {
+      const embedUrl = url().replace('index.html', 'index.html?embed=1');
+      const { page, context, problems } = await openPage(browser, embedUrl, { width: 900, height: 700 });
+      assert.equal(await page.locator('header').isVisible(), false);
+      assert.equal(await page.getByLabel('Training samples').isVisible(), true);
+      assert.equal(await page.locator('#predictionsChart').isVisible(), true);
+      await screenshot(page, `embed-${mode}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  });
+}
+
+test('hovering over the predictions chooses the query and sizes the points by its attention', async () => {
+  const { page, context, problems } = await openPage(browser, server.url);
+  const box = await page.locator('#predictionsChart').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await page.waitForFunction(() => document.querySelector('#query').value !== '2.5');
+  const query = Number(await page.getByLabel('Query x', { exact: true }).inputValue());
+  assert.ok(query > 0.5 && query < 2.5, `query ${query} is where the pointer is`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('large data is drawn as at most 200 x 200 blocks without changing the weights reported', async () => {
+  const { page, context, problems } = await openPage(browser, `${server.url}#nTrain=1000&nTest=500`);
+  const note = await page.locator('#nonparametricNote').innerText();
+  assert.match(note, /500 × 1000 weights shown as 167 × 200 blocks of 3 × 5/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
