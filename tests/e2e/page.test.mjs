@@ -137,6 +137,10 @@ for (const mode of ['http', 'file']) {
       for (const [name, value] of Object.entries(settings)) assert.equal(expected[name], value, name);
       await page.waitForTimeout(400); // the query is written to the URL after a short pause
 
+      await page.reload();
+      await page.waitForSelector('#loading[hidden]', { state: 'attached' });
+      assert.deepEqual(await controlValues(page), expected, 'a reload keeps every setting');
+
       const copy = await openPage(browser, page.url());
       assert.deepEqual(await controlValues(copy.page), expected);
       assert.equal(await copy.page.locator('#status').innerText(), status);
@@ -176,4 +180,41 @@ test('large data is drawn as at most 200 x 200 blocks without changing the weigh
   assert.match(note, /500 × 1000 weights shown as 167 × 200 blocks of 3 × 5/);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+// Hovers the centre of a heatmap cell block and returns the tooltip lines Chart.js shows there.
+async function heatmapTooltip(page, canvasId, fx, fy) {
+  await page.locator(`#${canvasId}`).scrollIntoViewIfNeeded();
+  const point = await page.evaluate(({ id, fx, fy }) => {
+    const chart = Chart.getChart(document.getElementById(id));
+    const { left, top, width, height } = chart.chartArea;
+    const rect = chart.canvas.getBoundingClientRect();
+    return { x: rect.left + left + fx * width, y: rect.top + top + fy * height };
+  }, { id: canvasId, fx, fy });
+  await page.mouse.move(point.x, point.y);
+  return page.waitForFunction((id) => {
+    const tooltip = Chart.getChart(document.getElementById(id)).tooltip;
+    return tooltip.opacity > 0 && tooltip.body?.length ? tooltip.body[0].lines : null;
+  }, canvasId).then((handle) => handle.jsonValue());
+}
+
+function parseTooltip(lines) {
+  const value = (name) => Number(lines.find((l) => l.startsWith(name)).split('=')[1]);
+  return { query: value('query x'), key: value('key x'), weight: value('weight') };
+}
+
+test('the heatmap tooltip reports query x, key x and the exact weight, also when downsampled', async () => {
+  for (const [hash, w] of [['#w=1', 1], ['#nTrain=1000&nTest=500&w=4', 4]]) {
+    const { page, context, problems } = await openPage(browser, `${server.url}${hash}`);
+    const shown = parseTooltip(await heatmapTooltip(page, 'nonparametricHeatmap', 0.43, 0.41));
+    const spec = hash.includes('nTrain=1000') ? { nTrain: 1000, nTest: 500 } : {};
+    const data = nw.generateData({ ...spec, seed: 1 });
+    const row = data.xTest.findIndex((x) => x.toFixed(3) === shown.query.toFixed(3));
+    const col = data.xTrain.findIndex((x) => x.toFixed(3) === shown.key.toFixed(3));
+    assert.ok(row >= 0 && col >= 0, `the tooltip names a real query (${shown.query}) and key (${shown.key})`);
+    const exact = nw.attentionWeights([data.xTest[row]], data.xTrain, { w }).data[col];
+    assert.equal(shown.weight, Number(exact.toPrecision(4)), `weight at (${row}, ${col})`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });
