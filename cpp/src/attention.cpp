@@ -1,6 +1,7 @@
 // Attention pooling: average pooling, Gaussian-kernel predictions and the weight matrix for the heatmap.
 #include "nw/attention.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -25,6 +26,14 @@ std::vector<double> predict(const std::vector<double>& queries, const std::vecto
   requireSameLength(keys, "keys", values, "values");
   requireFinite(w, "w");
 
+  const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+  // Values are summed scaled by a power of two (exact) so that even values near the largest double
+  // cannot overflow the weighted sum.
+  int exponent = 0;
+  std::frexp(std::max(std::fabs(*lowest), std::fabs(*highest)), &exponent);
+  const double scale = std::ldexp(1.0, exponent - 1);
+  const double inverseScale = std::ldexp(1.0, 1 - exponent);
+
   std::vector<double> out(queries.size());
   for (std::size_t q = 0; q < queries.size(); ++q) {
     const double dMin = nearestDistance(queries[q], keys, keys.size());
@@ -33,9 +42,10 @@ std::vector<double> predict(const std::vector<double>& queries, const std::vecto
     for (std::size_t i = 0; i < keys.size(); ++i) {
       const double score = gaussianScore(std::fabs(queries[q] - keys[i]), dMin, w);
       weightSum += score;
-      weighted += score * values[i];
+      weighted += score * (values[i] * inverseScale);
     }
-    out[q] = weighted / weightSum;
+    // A weighted average lies between the smallest and largest value; clamping removes rounding's ulps.
+    out[q] = std::clamp(weighted / weightSum * scale, *lowest, *highest);
   }
   return out;
 }

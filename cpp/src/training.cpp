@@ -19,6 +19,12 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
   if (x.size() < 2) {
     throw Error("xTrain must have at least 2 points (leave-one-out keeps one key per query), got 1");
   }
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    if (std::fabs(y[i]) > kMaxTrainingValue) {
+      throw Error("yTrain[" + std::to_string(i) + "] must be at most 1e100 in magnitude (so the loss cannot overflow), got " +
+                  describeNumber(y[i]));
+    }
+  }
 }
 
 }  // namespace
@@ -28,6 +34,8 @@ LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, do
   requireFinite(w, "w");
 
   LooResult result;
+  // Sum of 2 r_j (df_j/dw) w: finite for any data, divided by w once at the end.
+  double gradTimesW = 0.0;
   for (std::size_t j = 0; j < x.size(); ++j) {
     const double dMin = nearestDistance(x[j], x, j);
     double weightSum = 0.0;
@@ -40,22 +48,23 @@ LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, do
     }
     const double f = weighted / weightSum;
 
-    // df/dw = -w sum_i alpha_i (y_i - f) d_i^2; replacing d_i^2 by d_i^2 - dMin^2 changes nothing
-    // (sum_i alpha_i (y_i - f) = 0) and keeps the terms small.
+    // df/dw = -w sum_i alpha_i (y_i - f) d_i^2 = -(1/w) sum_i alpha_i (y_i - f) t_i, with t_i the score's
+    // exponent w^2 (d_i^2 - dMin^2): the dMin^2 part adds nothing (sum_i alpha_i (y_i - f) = 0), and t_i
+    // is finite wherever alpha_i > 0, however spread out the inputs.
     double covariance = 0.0;
     for (std::size_t i = 0; i < x.size(); ++i) {
       if (i == j) continue;
-      const double d = std::fabs(x[j] - x[i]);
-      const double score = gaussianScore(d, dMin, w);
+      const double t = scoreExponent(std::fabs(x[j] - x[i]), dMin, w);
+      const double score = std::exp(-0.5 * t);
       if (score == 0.0) continue;
-      covariance += score * (y[i] - f) * ((d - dMin) * (d + dMin));
+      covariance += score * (y[i] - f) * t;
     }
-    const double dfdw = -w * covariance / weightSum;
 
     const double residual = f - y[j];
     result.loss += residual * residual;
-    result.grad += 2.0 * residual * dfdw;
+    gradTimesW -= 2.0 * residual * covariance / weightSum;
   }
+  result.grad = w == 0.0 ? 0.0 : gradTimesW / w;
   return result;
 }
 

@@ -12,12 +12,17 @@ inline constexpr double kDefaultLearningRate = 0.5;
 inline constexpr double kDefaultW0 = 1.0;
 inline constexpr int kDefaultEpochs = 5;
 
+// Training values above this magnitude are refused: the summed squared error of up to kMaxSamples
+// points, and its gradient before the final division by w, then always fit in a double.
+inline constexpr double kMaxTrainingValue = 1e100;
+
 struct LooResult {
   double loss = 0.0;  // sum_j (f_j - y_j)^2, f_j predicted from every training point but j
   double grad = 0.0;  // dLoss/dw
 };
 
-// Needs at least 2 points (each query must keep one key).
+// Needs at least 2 points (each query must keep one key). The loss is always finite; the gradient is
+// finite or, for a w so small that dLoss/dw exceeds the double range, +-infinity (never NaN).
 LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w);
 
 class Trainer {

@@ -1,0 +1,102 @@
+// Numerical extremes: each has a defined, documented result and none gives NaN.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "approx.hpp"
+#include "nw/attention.hpp"
+#include "nw/data.hpp"
+#include "nw/error.hpp"
+#include "nw/training.hpp"
+
+namespace {
+
+bool allFinite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
+constexpr double kHuge = std::numeric_limits<double>::max();
+
+}  // namespace
+
+TEST_CASE("negative w behaves as |w|", "[extremes]") {
+  const nw::Dataset data = nw::generateData({});
+  CHECK(nw::predict(data.xTest, data.xTrain, data.yTrain, -3.0) == nw::predict(data.xTest, data.xTrain, data.yTrain, 3.0));
+  const nw::LooResult plus = nw::looLoss(data.xTrain, data.yTrain, 3.0);
+  const nw::LooResult minus = nw::looLoss(data.xTrain, data.yTrain, -3.0);
+  CHECK(minus.loss == plus.loss);
+  CHECK(minus.grad == -plus.grad);  // L(w) is even in w, so its slope is odd
+}
+
+TEST_CASE("inputs spread over 1e+-300 and distances that overflow give no NaN", "[extremes]") {
+  const std::vector<double> spread{-1e300, -1.0, 0.0, 1e-300, 1e300};
+  const std::vector<double> values{1, 2, 3, 4, 5};
+  for (double w : {0.0, 1e-300, 1e-150, 1.0, 1e150, 1e300}) {
+    CAPTURE(w);
+    CHECK(allFinite(nw::predict(spread, spread, values, w)));
+    CHECK(allFinite(nw::attentionWeights(spread, spread, w).data));
+    const nw::LooResult r = nw::looLoss(spread, values, w);
+    CHECK(std::isfinite(r.loss));
+    CHECK(!std::isnan(r.grad));
+  }
+  // |q - k| = 2 * 1.6e308 overflows to infinity: such a key is infinitely far, and if every key is, all are
+  // equally far, so the row is uniform.
+  const nw::Matrix far = nw::attentionWeights({1.6e308}, {-1.6e308, -1.6e308}, 0.0);
+  CHECK(far.data == std::vector<double>{0.5, 0.5});
+  CHECK(nw::predict({1.6e308}, {-1.6e308, 1.6e308}, {1.0, 2.0}, 5.0) == std::vector<double>{2.0});
+}
+
+TEST_CASE("values near the largest double do not overflow the weighted sum", "[extremes]") {
+  const std::vector<double> keys{0.0, 0.0, 1.0};
+  const std::vector<double> values{kHuge, kHuge, -kHuge};
+  const auto p = nw::predict({0.0, 0.5, 1.0}, keys, values, 0.0);
+  for (double v : p) CHECK(v == approx(kHuge / 3, 1e-12));
+  CHECK(nw::predict({0.0}, keys, values, 1e6) == std::vector<double>{kHuge});
+}
+
+TEST_CASE("predictions stay within the range of the values", "[extremes]") {
+  const nw::Dataset data = nw::generateData({});
+  const auto [lo, hi] = std::minmax_element(data.yTrain.begin(), data.yTrain.end());
+  for (double w : {0.0, 0.1, 1.0, 10.0, 1e3}) {
+    for (double p : nw::predict(data.xTest, data.xTrain, data.yTrain, w)) {
+      CHECK(p >= *lo);
+      CHECK(p <= *hi);
+    }
+  }
+}
+
+TEST_CASE("duplicate keys share their weight and a single key is the prediction", "[extremes]") {
+  const nw::Matrix m = nw::attentionWeights({0.3}, {1.0, 1.0, 2.0}, 2.0);
+  CHECK(m.data[0] == m.data[1]);
+  CHECK(nw::predict({0.0}, {1.0, 1.0, 5.0}, {2.0, 4.0, 100.0}, 1e9) == std::vector<double>{3.0});
+  CHECK(nw::predict({-7.0, 0.0, 9.0}, {1.0}, {42.0}, 3.0) == std::vector<double>{42.0, 42.0, 42.0});
+}
+
+TEST_CASE("two training points: each sees only the other, so the gradient is 0", "[extremes][training]") {
+  const nw::LooResult r = nw::looLoss({0.0, 1.0}, {1.0, 4.0}, 2.0);
+  CHECK(r.loss == 18.0);  // (4 - 1)^2 + (1 - 4)^2
+  CHECK(r.grad == 0.0);
+  nw::Trainer trainer({0.0, 1.0}, {1.0, 4.0}, 2.0, 0.5);
+  CHECK(trainer.step() == 18.0);
+  CHECK(trainer.w() == 2.0);
+}
+
+TEST_CASE("a huge learning rate never produces NaN: each step is finite or refused", "[extremes][training]") {
+  const nw::Dataset data = nw::generateData({});
+  for (double lr : {1e6, 1e150, 1e300}) {
+    nw::Trainer trainer(data.xTrain, data.yTrain, data.w0, lr);
+    for (int epoch = 0; epoch < 20; ++epoch) {
+      try {
+        CHECK(std::isfinite(trainer.step()));
+      } catch (const nw::Error& e) {
+        CHECK_THAT(e.what(), Catch::StartsWith("lr: training diverged"));
+      }
+      CHECK(std::isfinite(trainer.w()));
+    }
+  }
+}
+
+TEST_CASE("training values beyond 1e100 are refused", "[extremes][validation]") {
+  CHECK_THROWS_WITH(nw::looLoss({0.0, 1.0}, {0.0, 1e101}, 1.0),
+                    Catch::StartsWith("yTrain[1] must be at most 1e100 in magnitude"));
+}
