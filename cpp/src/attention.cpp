@@ -27,10 +27,11 @@ std::vector<double> predict(const std::vector<double>& queries, const std::vecto
   requireFinite(w, "w");
 
   const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
-  // Values are summed scaled by a power of two (exact) so that even values near the largest double
-  // cannot overflow the weighted sum.
+  // Large values are summed scaled down by a power of two (exact) so that even values near the largest
+  // double cannot overflow the weighted sum; values below 1 are left as they are.
   int exponent = 0;
   std::frexp(std::max(std::fabs(*lowest), std::fabs(*highest)), &exponent);
+  exponent = std::max(exponent, 1);
   const double scale = std::ldexp(1.0, exponent - 1);
   const double inverseScale = std::ldexp(1.0, 1 - exponent);
 

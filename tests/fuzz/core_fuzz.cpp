@@ -1,0 +1,130 @@
+// libFuzzer target over the core's entry points: any input must give either nw::Error or results that
+// keep the invariants below; anything else (a crash, a sanitizer report, a broken invariant) is a finding.
+//
+// Input: byte 0 = number of queries, byte 1 = number of keys (each 1..32), byte 2 = how to read numbers
+// (bit 0 set: raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values), then the
+// numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "nw/attention.hpp"
+#include "nw/error.hpp"
+#include "nw/training.hpp"
+
+namespace {
+
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+
+  std::uint8_t byte() { return position_ < size_ ? data_[position_++] : 0; }
+
+  double number(bool raw) {
+    if (raw) {
+      std::uint64_t bits = 0;
+      for (int i = 0; i < 8; ++i) bits |= static_cast<std::uint64_t>(byte()) << (8 * i);
+      double value;
+      std::memcpy(&value, &bits, sizeof value);
+      return value;
+    }
+    // A 16-bit integer times a power of ten from 1e-4 to 1e3: dense near the chapter's scale.
+    const auto mantissa = static_cast<std::int16_t>(byte() | (byte() << 8));
+    return mantissa * std::pow(10.0, static_cast<int>(byte() % 8) - 4);
+  }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t position_ = 0;
+};
+
+[[noreturn]] void broken(const char* invariant) {
+  std::fprintf(stderr, "invariant broken: %s\n", invariant);
+  std::abort();
+}
+
+void check(bool ok, const char* invariant) {
+  if (!ok) broken(invariant);
+}
+
+bool allFinite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
+void checkWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w) {
+  const bool valid = allFinite(queries) && allFinite(keys) && std::isfinite(w);
+  try {
+    const nw::Matrix m = nw::attentionWeights(queries, keys, w);
+    check(valid, "attentionWeights accepted a non-finite input");
+    for (std::size_t r = 0; r < m.rows; ++r) {
+      double sum = 0.0;
+      for (std::size_t c = 0; c < m.cols; ++c) {
+        const double a = m.data[r * m.cols + c];
+        check(std::isfinite(a) && a >= 0.0, "weights are finite and nonnegative");
+        sum += a;
+      }
+      check(std::fabs(sum - 1.0) <= 1e-12, "each row of weights sums to 1 within 1e-12");
+    }
+  } catch (const nw::Error&) {
+    check(!valid, "attentionWeights rejected valid finite input");
+  }
+}
+
+void checkPredictions(const std::vector<double>& queries, const std::vector<double>& keys,
+                      const std::vector<double>& values, double w) {
+  const bool valid = allFinite(queries) && allFinite(keys) && allFinite(values) && std::isfinite(w);
+  try {
+    const auto predicted = nw::predict(queries, keys, values, w);
+    check(valid, "predict accepted a non-finite input");
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    for (double p : predicted) {
+      check(std::isfinite(p), "predictions are finite");
+      check(p >= *lo && p <= *hi, "predictions lie within [min(values), max(values)]");
+    }
+  } catch (const nw::Error&) {
+    check(!valid, "predict rejected valid finite input");
+  }
+}
+
+void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr) {
+  try {
+    const nw::LooResult r = nw::looLoss(x, y, w);
+    check(std::isfinite(r.loss) && r.loss >= 0.0, "the leave-one-out loss is finite and nonnegative");
+    check(!std::isnan(r.grad), "the gradient is never NaN");
+    nw::Trainer trainer(x, y, w, lr);
+    try {
+      check(std::isfinite(trainer.step()), "a step reports a finite loss");
+    } catch (const nw::Error&) {
+      check(trainer.w() == w && trainer.epoch() == 0, "a refused step keeps w");
+    }
+    check(std::isfinite(trainer.w()), "w stays finite");
+  } catch (const nw::Error&) {
+    // Rejected input: fine, as long as it is an nw::Error.
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Reader in(data, size);
+  const std::size_t nQueries = 1 + in.byte() % 32;
+  const std::size_t nKeys = 1 + in.byte() % 32;
+  const bool raw = in.byte() & 1;
+  const double w = in.number(raw);
+  const double lr = std::fabs(in.number(raw));
+  std::vector<double> queries(nQueries), keys(nKeys), values(nKeys);
+  for (double& q : queries) q = in.number(raw);
+  for (double& k : keys) k = in.number(raw);
+  for (double& v : values) v = in.number(raw);
+
+  checkWeights(queries, keys, w);
+  checkPredictions(queries, keys, values, w);
+  checkTraining(keys, values, w, lr);
+  return 0;
+}
