@@ -19,15 +19,23 @@ namespace {
 std::string describeNumber(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  // Prefer the shortest form that reads back exactly, as JavaScript prints numbers.
-  for (int digits = 1; digits < 17; ++digits) {
-    char shorter[32];
-    std::snprintf(shorter, sizeof shorter, "%.*g", digits, value);
-    if (std::strtod(shorter, nullptr) == value) return shorter;
+  char buffer[40];
+  // As JavaScript prints numbers: whole numbers below 1e21 in full, others in their shortest exact form.
+  if (value == std::floor(value) && std::fabs(value) < 1e21) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+    return buffer;
   }
-  return buffer;
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
+  std::string text = buffer;
+  const auto e = text.find('e');
+  if (e != std::string::npos) {  // "1.5e-07" -> "1.5e-7"
+    std::size_t digit = e + 2;
+    while (digit + 1 < text.size() && text[digit] == '0') text.erase(digit, 1);
+  }
+  return text;
 }
 
 void requireFinite(double value, const char* name) {

@@ -4,6 +4,7 @@
 #include "approx.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
+#include "nw/validate.hpp"
 
 TEST_CASE("generated data has the chapter's shape", "[data]") {
   const nw::Dataset data = nw::generateData({});
@@ -105,4 +106,14 @@ TEST_CASE("invalid data specs are rejected with the parameter's name", "[data][v
   spec.xMax = 0;
   CHECK_THROWS_WITH(nw::generateData(spec), Catch::StartsWith("xMax must be greater than xMin"));
   CHECK_THROWS_AS(nw::generateData(spec), nw::Error);
+}
+
+TEST_CASE("numbers in messages read as JavaScript prints them", "[validation]") {
+  CHECK(nw::describeNumber(1e9) == "1000000000");
+  CHECK(nw::describeNumber(-5) == "-5");
+  CHECK(nw::describeNumber(0.1) == "0.1");
+  CHECK(nw::describeNumber(1.5e-7) == "1.5e-7");
+  CHECK(nw::describeNumber(1e300) == "1e+300");
+  CHECK(nw::describeNumber(NAN) == "NaN");
+  CHECK(nw::describeNumber(-INFINITY) == "-Infinity");
 }
