@@ -59,15 +59,19 @@
       this.player.pause();
       const { state, problems } = parse(location.hash);
       this.clearProblems();
-      this.apply(state, 'replace');
       this.showProblems(problems);
+      this.apply(state, 'replace');
     }
 
     // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
     // adding a history entry; committed edits add one, so back and forward step through them.
     edit(name, value, { live = false } = {}) {
-      if (dataKeys.includes(name) || name === 'lr' || name === 'trained') this.player.pause();
       this.clearProblems();
+      if (value === undefined) {
+        this.controls.show(this.settings);
+        return;
+      }
+      if (dataKeys.includes(name) || name === 'lr' || name === 'trained') this.player.pause();
       const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
       this.apply({ ...this.settings, [name]: value }, history);
     }
@@ -98,8 +102,13 @@
       this.showProblems(problems);
     }
 
+    // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
+    static maxEpochs(nTrain) {
+      return Math.max(1, Math.floor(MAX_REPLAY_WORK / (nTrain * nTrain)));
+    }
+
     replayLimit(next, problems) {
-      const limit = Math.max(1, Math.floor(MAX_REPLAY_WORK / (next.nTrain * next.nTrain)));
+      const limit = App.maxEpochs(next.nTrain);
       if (next.trained <= limit) return next.trained;
       problems.push(`Trained epochs: replaying at most ${limit} for ${next.nTrain} training samples`);
       return limit;
@@ -107,6 +116,11 @@
 
     // One epoch for the player or the Step button; false stops the player.
     trainOneEpoch() {
+      const limit = App.maxEpochs(this.settings.nTrain);
+      if (this.session.epoch >= limit) {
+        this.showProblems([`Training stops at ${limit} epochs for ${this.settings.nTrain} training samples, so that a shared link replays quickly`]);
+        return false;
+      }
       try {
         this.session.step();
       } catch (error) {

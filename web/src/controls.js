@@ -13,8 +13,9 @@
         const isSlider = element.type === 'range';
         const report = (live) => {
           const { value, error } = coerce(property, element.value);
-          if (error) onProblem(error);
           if (value !== undefined) onEdit(property.name, value, { live });
+          else onEdit(property.name, undefined, { live }); // shows the last valid value again
+          if (error) onProblem(error);
         };
         // Sliders redraw while they move; typed numbers apply when committed (change / Enter).
         if (isSlider) element.addEventListener('input', () => report(true));

@@ -54,7 +54,7 @@
     for (const [key, raw] of params) {
       const property = properties.find((p) => p.name === key);
       if (!property) {
-        if (key !== 'embed') problems.push(`Unknown setting "${key}" ignored`);
+        if (key !== 'embed') problems.push(`Unknown setting "${key.slice(0, 40)}${key.length > 40 ? '…' : ''}" ignored`);
         continue;
       }
       const { value, error } = coerce(property, raw);
