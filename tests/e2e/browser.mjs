@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests: Debian's Chromium through playwright-core, the built dist/ served
 // on 127.0.0.1 or opened from file://, and a record of console errors and failed requests.
 import { mkdirSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
@@ -55,4 +56,18 @@ export async function openPage(browser, url, { width = 1280, height = 1000 } = {
 export async function screenshot(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true });
+}
+
+// One Chromium and one static server for a whole test file: { browser, server } once started.
+export function useBrowserAndServer() {
+  const shared = {};
+  before(async () => {
+    shared.browser = await launchBrowser();
+    shared.server = await serveDist();
+  });
+  after(async () => {
+    await shared.server?.close();
+    await shared.browser?.close();
+  });
+  return shared;
 }

@@ -1,8 +1,8 @@
 // Untrusted URLs: script payloads and absurd values in every setting. The page must run no script,
 // open no dialog, say what it corrected, keep working, and log no uncaught error.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileUrl, launchBrowser, openPage, screenshot, serveDist } from './browser.mjs';
+import { fileUrl, openPage, screenshot, useBrowserAndServer } from './browser.mjs';
 
 const settings = ['nTrain', 'nTest', 'noiseSd', 'seed', 'w', 'lr', 'epochs', 'trained', 'query', 'attend'];
 const payloads = [
@@ -14,20 +14,11 @@ const payloads = [
 ];
 const absurd = { nTrain: '1e9', nTest: '-3', noiseSd: 'Infinity', seed: '1e300', w: 'NaN', lr: '-1', epochs: '', trained: '99999999', query: '1e308', attend: 'everything' };
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchBrowser();
-  server = await serveDist();
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const shared = useBrowserAndServer();
 
 // No dialog, no script-created nodes, a visible message, charts drawn, and Step still trains.
 async function assertSurvives(url, expectedMessage, { atEpochLimit = false } = {}) {
-  const { page, context, problems, dialogs } = await openPage(browser, url);
+  const { page, context, problems, dialogs } = await openPage(shared.browser, url);
   await page.waitForTimeout(100);
   assert.deepEqual(dialogs, [], 'no dialog opened');
   assert.equal(await page.locator('img[src="x"], svg[onload], body script:not([src])').count(), 0, 'no injected element');
@@ -51,7 +42,7 @@ async function assertSurvives(url, expectedMessage, { atEpochLimit = false } = {
 for (const name of settings) {
   test(`script payloads in "${name}" are shown as text at most and never run`, async () => {
     for (const payload of payloads) {
-      const { context } = await assertSurvives(`${server.url}#${name}=${encodeURIComponent(payload)}`, /must be/);
+      const { context } = await assertSurvives(`${shared.server.url}#${name}=${encodeURIComponent(payload)}`, /must be/);
       await context.close();
     }
   });
@@ -59,12 +50,12 @@ for (const name of settings) {
 
 test('script payloads as setting names and in the query string never run', async () => {
   const payload = encodeURIComponent('<img src=x onerror=alert(1)>');
-  const { page, context } = await assertSurvives(`${server.url}?embed=${payload}#${payload}=1&w=NaN`, /Unknown setting "<img src=x onerror=alert\(1\)>" ignored/);
+  const { page, context } = await assertSurvives(`${shared.server.url}?embed=${payload}#${payload}=1&w=NaN`, /Unknown setting "<img src=x onerror=alert\(1\)>" ignored/);
   assert.equal(await page.locator('header').isVisible(), true, 'a bad embed value is not embed mode');
   await context.close();
 });
 
-for (const [mode, base] of [['http', () => server.url], ['file', () => fileUrl]]) {
+for (const [mode, base] of [['http', () => shared.server.url], ['file', () => fileUrl]]) {
   test(`absurd values are clamped or replaced, said in a message, and the fixed URL survives a reload (${mode})`, async () => {
     const hash = Object.entries(absurd).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     const { page, context } = await assertSurvives(`${base()}#${hash}`, /Training samples must be from 5 to 2000; using 2000/, { atEpochLimit: true });
@@ -89,7 +80,7 @@ for (const [mode, base] of [['http', () => server.url], ['file', () => fileUrl]]
 }
 
 test('typed values out of range are clamped with a message and keep the state', async () => {
-  const { page, context, problems } = await openPage(browser, server.url);
+  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
   const control = page.getByLabel('Learning rate', { exact: true });
   await control.fill('-4');
   await control.dispatchEvent('change');
@@ -104,7 +95,7 @@ test('typed values out of range are clamped with a message and keep the state', 
 });
 
 test('an error while training keeps the last good w, the charts and the URL', async () => {
-  const { page, context, problems } = await openPage(browser, server.url);
+  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
   // Fault injection: the third epoch fails as a diverging step would.
   await page.evaluate(() => {
     const step = NWPage.Session.prototype.step;
@@ -128,7 +119,7 @@ test('an error while training keeps the last good w, the charts and the URL', as
 });
 
 test('the page declares a Content-Security-Policy that allows only its own scripts', async () => {
-  const { page, context } = await openPage(browser, server.url);
+  const { page, context } = await openPage(shared.browser, shared.server.url);
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   assert.match(policy, /default-src 'none'/);
   assert.match(policy, /script-src 'self' 'wasm-unsafe-eval';/);

@@ -1,8 +1,8 @@
 // The page in real headless Chromium, served over http and opened from file://.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { distDir, fileUrl, launchBrowser, openPage, screenshot, serveDist } from './browser.mjs';
+import { distDir, fileUrl, openPage, screenshot, useBrowserAndServer } from './browser.mjs';
 
 const createNW = createRequire(import.meta.url)(`${distDir}nw.js`);
 const nw = await createNW();
@@ -51,23 +51,14 @@ async function setControl(page, name, value) {
 
 const epochLosses = (page) => page.$$eval('#epochTable tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent)));
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchBrowser();
-  server = await serveDist();
-});
-after(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const shared = useBrowserAndServer();
 
 for (const mode of ['http', 'file']) {
   describe(`the page over ${mode}`, () => {
-    const url = () => (mode === 'http' ? server.url : fileUrl);
+    const url = () => (mode === 'http' ? shared.server.url : fileUrl);
 
     test('loads with a clean console, no failed or outside request, and draws every chart', async () => {
-      const { page, context, problems } = await openPage(browser, url());
+      const { page, context, problems } = await openPage(shared.browser, url());
       await page.waitForTimeout(200);
       const pixels = await canvasPixels(page);
       for (const id of ['predictionsChart', 'nonparametricHeatmap', 'parametricHeatmap', 'nonparametricLegend', 'parametricLegend']) {
@@ -82,7 +73,7 @@ for (const mode of ['http', 'file']) {
     });
 
     test('Train lowers the loss every epoch and shows the w of the module\'s Trainer', async () => {
-      const { page, context, problems } = await openPage(browser, url());
+      const { page, context, problems } = await openPage(shared.browser, url());
       await page.getByRole('button', { name: 'Train' }).click();
       await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
       const losses = await epochLosses(page);
@@ -106,7 +97,7 @@ for (const mode of ['http', 'file']) {
     });
 
     test('changing Seed changes the data and the URL, and Back restores it', async () => {
-      const { page, context, problems } = await openPage(browser, url());
+      const { page, context, problems } = await openPage(shared.browser, url());
       const before = await page.locator('#mse tbody').innerText();
       await setControl(page, 'Seed', 7);
       await page.waitForFunction(() => location.hash.includes('seed=7'));
@@ -121,7 +112,7 @@ for (const mode of ['http', 'file']) {
     });
 
     test('the copied URL restores every control and the trained w', async () => {
-      const { page, context, problems } = await openPage(browser, url());
+      const { page, context, problems } = await openPage(shared.browser, url());
       const settings = {
         'Training samples': '80', 'Test points': '40', Noise: '0.3', Seed: '12', 'Bandwidth w': '3.5',
         'Learning rate': '0.25', Epochs: '3', 'Query x': '1.7',
@@ -141,7 +132,7 @@ for (const mode of ['http', 'file']) {
       await page.waitForSelector('#loading[hidden]', { state: 'attached' });
       assert.deepEqual(await controlValues(page), expected, 'a reload keeps every setting');
 
-      const copy = await openPage(browser, page.url());
+      const copy = await openPage(shared.browser, page.url());
       assert.deepEqual(await controlValues(copy.page), expected);
       assert.equal(await copy.page.locator('#status').innerText(), status);
       assert.deepEqual(copy.problems, []);
@@ -152,7 +143,7 @@ for (const mode of ['http', 'file']) {
 
     test('?embed=1 hides the header and keeps figures and controls', async () => {
       const embedUrl = url().replace('index.html', 'index.html?embed=1');
-      const { page, context, problems } = await openPage(browser, embedUrl, { width: 900, height: 700 });
+      const { page, context, problems } = await openPage(shared.browser, embedUrl, { width: 900, height: 700 });
       assert.equal(await page.locator('header').isVisible(), false);
       assert.equal(await page.getByLabel('Training samples').isVisible(), true);
       assert.equal(await page.locator('#predictionsChart').isVisible(), true);
@@ -164,7 +155,7 @@ for (const mode of ['http', 'file']) {
 }
 
 test('hovering over the predictions chooses the query and sizes the points by its attention', async () => {
-  const { page, context, problems } = await openPage(browser, server.url);
+  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
   const box = await page.locator('#predictionsChart').boundingBox();
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
   await page.waitForFunction(() => document.querySelector('#query').value !== '2.5');
@@ -175,7 +166,7 @@ test('hovering over the predictions chooses the query and sizes the points by it
 });
 
 test('large data is drawn as at most 200 x 200 blocks without changing the weights reported', async () => {
-  const { page, context, problems } = await openPage(browser, `${server.url}#nTrain=1000&nTest=500`);
+  const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}#nTrain=1000&nTest=500`);
   const note = await page.locator('#nonparametricNote').innerText();
   assert.match(note, /500 × 1000 weights shown as 167 × 200 blocks of 3 × 5/);
   assert.deepEqual(problems, []);
@@ -205,7 +196,7 @@ function parseTooltip(lines) {
 
 test('the heatmap tooltip reports query x, key x and the exact weight, also when downsampled', async () => {
   for (const [hash, w] of [['#w=1', 1], ['#nTrain=1000&nTest=500&w=4', 4]]) {
-    const { page, context, problems } = await openPage(browser, `${server.url}${hash}`);
+    const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}${hash}`);
     const shown = parseTooltip(await heatmapTooltip(page, 'nonparametricHeatmap', 0.43, 0.41));
     const spec = hash.includes('nTrain=1000') ? { nTrain: 1000, nTest: 500 } : {};
     const data = nw.generateData({ ...spec, seed: 1 });
