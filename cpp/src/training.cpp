@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "nw/error.hpp"
-#include "nw/gaussian_score.hpp"
+#include "kernel_rows.hpp"
 #include "nw/validate.hpp"
 
 namespace nw {
@@ -27,56 +27,70 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
   }
 }
 
-}  // namespace
-
-LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w) {
-  requireTrainingSet(x, y);
-  requireFinite(w, "w");
-
+template <class Policy>
+LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut) {
+  const std::size_t n = x.size();
   LooResult result;
   // Sum of 2 r_j (df_j/dw) w: finite for any data, divided by w once at the end.
   double gradTimesW = 0.0;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    const double dMin = nearestDistance(x[j], x, j);
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::size_t skip = leaveOneOut ? j : n;
+    const double dMin = rows::nearestDistance(x[j], x, skip);
+    const bool fallback = rows::fallsBack<Policy>(dMin, w);
     double weightSum = 0.0;
     double weighted = 0.0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      if (i == j) continue;
-      const double score = gaussianScore(std::fabs(x[j] - x[i]), dMin, w);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == skip) continue;
+      const double score = rows::rowScore<Policy>(std::fabs(x[j] - x[i]), dMin, w, fallback);
       weightSum += score;
       weighted += score * y[i];
     }
     const double f = weighted / weightSum;
 
-    // df/dw = -w sum_i alpha_i (y_i - f) d_i^2 = -(1/w) sum_i alpha_i (y_i - f) t_i, with t_i the score's
-    // exponent w^2 (d_i^2 - dMin^2): the dMin^2 part adds nothing (sum_i alpha_i (y_i - f) = 0), and t_i
-    // is finite wherever alpha_i > 0, however spread out the inputs.
-    double covariance = 0.0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      if (i == j) continue;
-      const double t = scoreExponent(std::fabs(x[j] - x[i]), dMin, w);
-      const double score = std::exp(-0.5 * t);
-      if (score == 0.0) continue;
-      covariance += score * (y[i] - f) * t;
+    // df/dw = sum_i (y_i - f) (dK_i/dw) / sum_i K_i: scores share a row factor, which cancels. A row
+    // that fell back to its nearest key does not move with w.
+    double slope = 0.0;
+    if (!fallback) {
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i == skip) continue;
+        const double dist = std::fabs(x[j] - x[i]);
+        const double score = Policy::score(dist, dMin, w);
+        if (score == 0.0) continue;
+        slope += (y[i] - f) * Policy::slopeTimesW(dist, dMin, w, score);
+      }
     }
 
     const double residual = f - y[j];
     result.loss += residual * residual;
-    gradTimesW -= 2.0 * residual * covariance / weightSum;
+    gradTimesW += 2.0 * residual * slope / weightSum;
   }
   result.grad = w == 0.0 ? 0.0 : gradTimesW / w;
   return result;
 }
 
-Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr)
-    : x_(std::move(x)), y_(std::move(y)), w_(w0), lr_(lr) {
+}  // namespace
+
+LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
+  requireTrainingSet(x, y);
+  requireFinite(w, "w");
+  return rows::withKernel(objective.kernel, [&](auto policy) {
+    return looLossFor<decltype(policy)>(x, y, w, objective.leaveOneOut);
+  });
+}
+
+Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr, Objective objective)
+    : x_(std::move(x)), y_(std::move(y)), w_(w0), lr_(lr), objective_(objective) {
   requireTrainingSet(x_, y_);
   requireFinite(w0, "w0");
   requirePositive(lr, "lr");
+  if (!isTrainable(objective.kernel)) {
+    throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
+                " cannot be trained (its weights do not change smoothly with w); use gaussian, epanechnikov or triangular");
+  }
 }
 
 double Trainer::step() {
-  const LooResult r = looLoss(x_, y_, w_);
+  const LooResult r = looLoss(x_, y_, w_, objective_);
   const double next = w_ - lr_ * r.grad;
   if (!std::isfinite(r.loss) || !std::isfinite(next)) {
     throw Error("lr: training diverged at epoch " + std::to_string(epoch_ + 1) + " (the step from w = " +

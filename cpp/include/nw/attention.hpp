@@ -1,8 +1,10 @@
-// Attention pooling by Nadaraya-Watson kernel regression with the Gaussian kernel and bandwidth w.
+// Attention pooling by Nadaraya-Watson kernel regression: weights K((q - k_i) w) / sum_j K((q - k_j) w).
 #pragma once
 
 #include <cstddef>
 #include <vector>
+
+#include "nw/kernel.hpp"
 
 namespace nw {
 
@@ -13,16 +15,21 @@ struct Matrix {
   std::size_t rows = 0;
   std::size_t cols = 0;
   std::vector<double> data;  // row-major
+  // 1 for a row whose query has no key inside a compact kernel's support: its weight goes to the
+  // nearest key (shared equally between keys at the same distance).
+  std::vector<unsigned char> fallbackRows;
 };
 
 // The mean of the values: what every query predicts under average pooling.
 double averagePool(const std::vector<double>& values);
 
-// sum_i softmax_i(-((q - k_i) w)^2 / 2) v_i for each query; O(1) memory per query, no weight matrix.
+// sum_i alpha(q, k_i) v_i for each query; O(1) memory per query, no weight matrix. A compact kernel's
+// query with no key in its support predicts the nearest key's value (the mean of tied nearest keys).
 std::vector<double> predict(const std::vector<double>& queries, const std::vector<double>& keys,
-                            const std::vector<double>& values, double w);
+                            const std::vector<double>& values, double w, Kernel kernel = Kernel::gaussian);
 
 // The full weight matrix, rows = queries, cols = keys; each row is a probability distribution.
-Matrix attentionWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w);
+Matrix attentionWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w,
+                        Kernel kernel = Kernel::gaussian);
 
 }  // namespace nw

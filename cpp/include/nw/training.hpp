@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "nw/kernel.hpp"
+
 namespace nw {
 
 // The chapter's settings: SGD with lr 0.5 for 5 epochs. (It starts from a random w0 in [0, 1);
@@ -21,14 +23,22 @@ struct LooResult {
   double grad = 0.0;  // dLoss/dw
 };
 
+// What training minimises: the kernel, and whether each training query leaves its own key out (the
+// chapter's leave-one-out; without it a query sees itself, and a sharper w always looks better).
+struct Objective {
+  Kernel kernel = Kernel::gaussian;
+  bool leaveOneOut = true;
+};
+
 // Needs at least 2 points (each query must keep one key). The loss is always finite; the gradient is
-// finite or, for a w so small that dLoss/dw exceeds the double range, +-infinity (never NaN).
-LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w);
+// finite or, for a w so small that dLoss/dw exceeds the double range, +-infinity (never NaN). For the
+// boxcar and constant kernels the loss is piecewise constant in w and the gradient is 0.
+LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {});
 
 class Trainer {
  public:
-  // Throws nw::Error on invalid data, w0 or lr.
-  Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr);
+  // Throws nw::Error on invalid data, w0 or lr, or a kernel that cannot be trained.
+  Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr, Objective objective = {});
 
   // One epoch: returns the loss before the step, then moves w by -lr * dLoss/dw.
   // If the step would make w or the loss non-finite it throws nw::Error and keeps w as it was.
@@ -42,6 +52,7 @@ class Trainer {
   std::vector<double> y_;
   double w_;
   double lr_;
+  Objective objective_;
   std::size_t epoch_ = 0;
 };
 
