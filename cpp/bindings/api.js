@@ -38,3 +38,8 @@ Module['predict'] = (queries, keys, values, options) =>
 Module['attentionWeights'] = (queries, keys, options) =>
   unwrapResult(Module['rawAttentionWeights'](queries, keys, options));
 Module['looLoss'] = (xTrain, yTrain, options) => unwrapResult(Module['rawLooLoss'](xTrain, yTrain, options));
+Module['selectBandwidth'] = (xTrain, yTrain, options) => unwrapResult(Module['rawSelectBandwidth'](xTrain, yTrain, options));
+Module['testGrid'] = (xMin, xMax, n) => unwrapResult(Module['rawTestGrid'](xMin, xMax, n));
+Module['kernelValue'] = (kernel, d) => unwrapResult(Module['rawKernelValue'](kernel, d));
+// The kernel names, in the core's order.
+Module['kernelNames'] = () => Module['rawKernelNames']();

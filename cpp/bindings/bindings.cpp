@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nw/attention.hpp"
+#include "nw/bandwidth.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
 #include "nw/metrics.hpp"
@@ -64,6 +65,24 @@ class OptionReader {
     if (!value.isUndefined()) field = toNumber(value, key);
   }
 
+  void read(const char* key, bool& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (value.isUndefined()) return;
+    const std::string type = value.typeOf().as<std::string>();
+    if (type != "boolean") throw nw::Error(std::string(key) + " must be true or false, got " + type);
+    field = value.as<bool>();
+  }
+
+  void read(const char* key, nw::Kernel& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (value.isUndefined()) return;
+    const std::string type = value.typeOf().as<std::string>();
+    if (type != "string") throw nw::Error(std::string(key) + " must be a string, got " + type);
+    field = nw::parseKernel(value.as<std::string>());
+  }
+
   void rejectUnknown() const {
     const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", options_));
     for (const auto& key : keys) {
@@ -82,12 +101,23 @@ class OptionReader {
   std::vector<std::string> known_;
 };
 
-double readBandwidth(const val& options) {
-  OptionReader reader(options);
+struct KernelOptions {
   double w = 1.0;
-  reader.read("w", w);
+  nw::Kernel kernel = nw::Kernel::gaussian;
+};
+
+KernelOptions readKernelOptions(const val& options) {
+  KernelOptions out;
+  OptionReader reader(options);
+  reader.read("w", out.w);
+  reader.read("kernel", out.kernel);
   reader.rejectUnknown();
-  return w;
+  return out;
+}
+
+void readObjective(OptionReader& reader, nw::Objective& objective) {
+  reader.read("kernel", objective.kernel);
+  reader.read("leaveOneOut", objective.leaveOneOut);
 }
 
 template <class Compute>
@@ -149,27 +179,34 @@ val meanSquaredError(val predicted, val truth) {
 
 val predict(val queries, val keys, val values, val options) {
   return guarded([&] {
+    const KernelOptions o = readKernelOptions(options);
     return toFloat64Array(nw::predict(toVector(queries, "queries"), toVector(keys, "keys"),
-                                      toVector(values, "values"), readBandwidth(options)));
+                                      toVector(values, "values"), o.w, o.kernel));
   });
 }
 
 val attentionWeights(val queries, val keys, val options) {
   return guarded([&] {
-    const nw::Matrix m =
-        nw::attentionWeights(toVector(queries, "queries"), toVector(keys, "keys"), readBandwidth(options));
+    const KernelOptions o = readKernelOptions(options);
+    const nw::Matrix m = nw::attentionWeights(toVector(queries, "queries"), toVector(keys, "keys"), o.w, o.kernel);
     val out = val::object();
     out.set("rows", m.rows);
     out.set("cols", m.cols);
     out.set("data", toFloat64Array(m.data));
+    out.set("fallbackRows", val(emscripten::typed_memory_view(m.fallbackRows.size(), m.fallbackRows.data())).call<val>("slice"));
     return out;
   });
 }
 
 val looLoss(val xTrain, val yTrain, val options) {
   return guarded([&] {
-    const nw::LooResult r =
-        nw::looLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), readBandwidth(options));
+    double w = 1.0;
+    nw::Objective objective;
+    OptionReader reader(options);
+    reader.read("w", w);
+    readObjective(reader, objective);
+    reader.rejectUnknown();
+    const nw::LooResult r = nw::looLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w, objective);
     val out = val::object();
     out.set("loss", r.loss);
     out.set("grad", r.grad);
@@ -177,16 +214,54 @@ val looLoss(val xTrain, val yTrain, val options) {
   });
 }
 
+val selectBandwidth(val xTrain, val yTrain, val options) {
+  return guarded([&] {
+    nw::Objective objective;
+    OptionReader reader(options);
+    readObjective(reader, objective);
+    reader.rejectUnknown();
+    const nw::BandwidthChoice choice = nw::selectBandwidth(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), objective);
+    val out = val::object();
+    out.set("w", choice.w);
+    out.set("loss", choice.loss);
+    return out;
+  });
+}
+
+val testGrid(val xMin, val xMax, val n) {
+  return guarded([&] {
+    const double count = toNumber(n, "n");
+    return toFloat64Array(nw::testGrid(toNumber(xMin, "xMin"), toNumber(xMax, "xMax"),
+                                       nw::requireCount(count, "n", 1, nw::kMaxSamples)));
+  });
+}
+
+val kernelValue(val kernel, val d) {
+  return guarded([&] {
+    const std::string type = kernel.typeOf().as<std::string>();
+    if (type != "string") throw nw::Error("kernel must be a string, got " + type);
+    return val(nw::kernelValue(nw::parseKernel(kernel.as<std::string>()), toNumber(d, "d")));
+  });
+}
+
+val kernelNames() {
+  val names = val::array();
+  for (nw::Kernel k : nw::allKernels()) names.call<void>("push", std::string(nw::kernelName(k)));
+  return names;
+}
+
 // The trainer crosses as an Embind object owned by JS (api.js wraps it and frees it in delete()).
 val createTrainer(val xTrain, val yTrain, val options) {
   return guarded([&] {
     double w0 = nw::kDefaultW0;
     double lr = nw::kDefaultLearningRate;
+    nw::Objective objective;
     OptionReader reader(options);
     reader.read("w0", w0);
     reader.read("lr", lr);
+    readObjective(reader, objective);
     reader.rejectUnknown();
-    return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w0, lr));
+    return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w0, lr, objective));
   });
 }
 
@@ -208,6 +283,10 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawAttentionWeights", &attentionWeights);
   emscripten::function("rawLooLoss", &looLoss);
   emscripten::function("rawCreateTrainer", &createTrainer);
+  emscripten::function("rawSelectBandwidth", &selectBandwidth);
+  emscripten::function("rawTestGrid", &testGrid);
+  emscripten::function("rawKernelValue", &kernelValue);
+  emscripten::function("rawKernelNames", &kernelNames);
   emscripten::class_<nw::Trainer>("RawTrainer")
       .function("step", &trainerStep)
       .function("w", &trainerW)

@@ -19,6 +19,18 @@ double target(double x) {
   return 2.0 * portable::sin(x) + portable::pow(x, 0.8);
 }
 
+std::vector<double> testGrid(double xMin, double xMax, std::size_t n) {
+  requireFinite(xMin, "xMin");
+  requireFinite(xMax, "xMax");
+  if (!(xMax > xMin)) {
+    throw Error("xMax must be greater than xMin (" + describeNumber(xMin) + "), got " + describeNumber(xMax));
+  }
+  requireCount(static_cast<double>(n), "n", 1, kMaxSamples);
+  std::vector<double> grid(n);
+  for (std::size_t i = 0; i < n; ++i) grid[i] = xMin + static_cast<double>(i) * (xMax - xMin) / static_cast<double>(n);
+  return grid;
+}
+
 void validate(const DataSpec& spec) {
   requireCount(static_cast<double>(spec.nTrain), "nTrain", 1, kMaxSamples);
   requireCount(static_cast<double>(spec.nTest), "nTest", 1, kMaxSamples);
@@ -48,12 +60,9 @@ Dataset generateData(const DataSpec& spec) {
     data.yTrain[i] = target(data.xTrain[i]) + spec.noiseSd * random.normal();
   }
 
-  data.xTest.resize(spec.nTest);
+  data.xTest = testGrid(spec.xMin, spec.xMax, spec.nTest);
   data.yTruth.resize(spec.nTest);
-  for (std::size_t i = 0; i < spec.nTest; ++i) {
-    data.xTest[i] = spec.xMin + static_cast<double>(i) * width / static_cast<double>(spec.nTest);
-    data.yTruth[i] = target(data.xTest[i]);
-  }
+  for (std::size_t i = 0; i < spec.nTest; ++i) data.yTruth[i] = target(data.xTest[i]);
 
   data.w0 = random.uniform();
   return data;

@@ -6,12 +6,11 @@
 #include "nw/error.hpp"
 
 namespace nw {
-namespace {
-
-constexpr Kernel kAll[] = {Kernel::gaussian, Kernel::boxcar, Kernel::constant, Kernel::epanechnikov,
-                           Kernel::triangular};
-
-}  // namespace
+const std::vector<Kernel>& allKernels() {
+  static const std::vector<Kernel> kernels{Kernel::gaussian, Kernel::boxcar, Kernel::constant,
+                                           Kernel::epanechnikov, Kernel::triangular};
+  return kernels;
+}
 
 const char* kernelName(Kernel kernel) {
   switch (kernel) {
@@ -25,7 +24,7 @@ const char* kernelName(Kernel kernel) {
 }
 
 Kernel parseKernel(const std::string& name) {
-  for (Kernel k : kAll) {
+  for (Kernel k : allKernels()) {
     if (name == kernelName(k)) return k;
   }
   throw Error("kernel must be one of gaussian, boxcar, constant, epanechnikov, triangular, got '" +

@@ -55,9 +55,16 @@ const invalidCalls = [
   ['NaN lr', () => new nw.Trainer(x, y, { lr: NaN }), /^lr must be a finite number > 0, got NaN$/],
   ['infinite w0', () => new nw.Trainer(x, y, { w0: Infinity }), /^w0 must be a finite number, got Infinity$/],
   // option objects
-  ['unknown option W', () => nw.predict([1], x, y, { W: 3 }), /^options: unknown option 'W' \(expected w\)$/],
+  ['unknown option W', () => nw.predict([1], x, y, { W: 3 }), /^options: unknown option 'W' \(expected w, kernel\)$/],
   ['unknown data option', () => nw.generateData({ ntrain: 5 }), /^options: unknown option 'ntrain' \(expected nTrain, nTest, noiseSd, xMin, xMax, seed\)$/],
-  ['unknown trainer option', () => new nw.Trainer(x, y, { learningRate: 0.1 }), /^options: unknown option 'learningRate' \(expected w0, lr\)$/],
+  ['unknown trainer option', () => new nw.Trainer(x, y, { learningRate: 0.1 }), /^options: unknown option 'learningRate' \(expected w0, lr, kernel, leaveOneOut\)$/],
+  ['unknown kernel', () => nw.predict([1], x, y, { kernel: 'Gauss' }), /^kernel must be one of gaussian, boxcar, constant, epanechnikov, triangular, got 'Gauss'$/],
+  ['kernel as a number', () => nw.attentionWeights([1], x, { kernel: 2 }), /^kernel must be a string, got number$/],
+  ['leaveOneOut as a string', () => nw.looLoss(x, y, { leaveOneOut: 'no' }), /^leaveOneOut must be true or false, got string$/],
+  ['training boxcar', () => new nw.Trainer(x, y, { kernel: 'boxcar' }), /^kernel: boxcar cannot be trained/],
+  ['selecting for constant', () => nw.selectBandwidth(x, y, { kernel: 'constant' }), /^kernel: constant has a loss that is piecewise constant/],
+  ['a grid of 0 points', () => nw.testGrid(0, 1, 0), /^n must be an integer from 1 to 1000000, got 0$/],
+  ['an empty grid range', () => nw.testGrid(1, 1, 5), /^xMax must be greater than xMin \(1\), got 1$/],
   ['options as a number', () => nw.predict([1], x, y, 5), /^options must be an object, got number$/],
   ['options as an array', () => nw.looLoss(x, y, [1]), /^options must be an object, got object$/],
 ];

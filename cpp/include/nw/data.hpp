@@ -31,6 +31,9 @@ struct Dataset {
 // 2 sin x + x^0.8, defined for 0 <= x <= kMaxInput; bit-identical in every build.
 double target(double x);
 
+// The n test queries xMin + i (xMax - xMin) / n, i = 0 .. n - 1 (xMin < xMax, both finite).
+std::vector<double> testGrid(double xMin, double xMax, std::size_t n);
+
 // Throws nw::Error naming the first invalid field.
 void validate(const DataSpec& spec);
 Dataset generateData(const DataSpec& spec);

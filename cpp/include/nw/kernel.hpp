@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace nw {
 
@@ -16,6 +17,8 @@ enum class Kernel {
 // Throws nw::Error naming the parameter `kernel` for an unknown name.
 Kernel parseKernel(const std::string& name);
 const char* kernelName(Kernel kernel);
+// Every kernel, in the order of the enum.
+const std::vector<Kernel>& allKernels();
 // A kernel whose weights change smoothly with w, so gradient descent can learn w.
 bool isTrainable(Kernel kernel);
 // K(d) itself, unshifted (for plots of the kernels).
