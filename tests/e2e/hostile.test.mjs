@@ -27,7 +27,7 @@ async function assertSurvives(url, expectedMessage, { atEpochLimit = false } = {
   assert.ok(await message.isVisible(), 'a message says what was corrected');
   assert.match(await message.innerText(), expectedMessage);
   const statusBefore = await page.locator('#status').innerText();
-  await page.getByRole('button', { name: 'Step' }).click();
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
   if (atEpochLimit) {
     await page.getByText(/Training stops at \d+ epochs/).waitFor();
     assert.equal(await page.locator('#status').innerText(), statusBefore);
@@ -61,7 +61,7 @@ for (const [mode, base] of [['http', () => shared.server.url], ['file', () => fi
     const { page, context } = await assertSurvives(`${base()}#${hash}`, /Training samples must be from 5 to 2000; using 2000/, { atEpochLimit: true });
     const text = await page.getByRole('alert').innerText();
     for (const expected of [/Test points must be from 5 to 2000; using 5/, /Noise must be a number/, /Bandwidth w must be a number/,
-      /Learning rate must be from 0.001 to 10; using 0.001/, /Epochs must be a number/, /Query x must be from 0 to 5; using 5/,
+      /Learning rate must be from 0.001 to 10; using 0.001/, /Epochs must be a number/, /Query x must be from -1000000 to 1000000; using 1000000/,
       /Show attention of must be one of parametric, nonparametric/, /Trained epochs: replaying at most 50 for 2000 training samples/,
       /Training stops at 50 epochs for 2000 training samples/]) {
       assert.match(text, expected);
@@ -106,12 +106,12 @@ test('an error while training keeps the last good w, the charts and the URL', as
       return step.call(this);
     };
   });
-  await page.getByRole('button', { name: 'Train' }).click();
+  await page.getByRole('button', { name: 'Train', exact: true }).click();
   await page.getByRole('alert').waitFor();
   assert.match(await page.getByRole('alert').innerText(), /training diverged at epoch 3/);
   assert.match(await page.locator('#status').innerText(), /^Epoch 2 · loss/);
   assert.equal(await page.locator('#epochTable tbody tr').count(), 2);
-  assert.equal(await page.getByRole('button', { name: 'Train' }).isEnabled(), true, 'the player stopped');
+  assert.equal(await page.getByRole('button', { name: 'Train', exact: true }).isEnabled(), true, 'the player stopped');
   assert.match(page.url(), /trained=2/);
   assert.doesNotMatch(await page.locator('body').innerText(), /NaN/);
   assert.deepEqual(problems, []);

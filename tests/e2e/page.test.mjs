@@ -7,7 +7,7 @@ import { distDir, fileUrl, openPage, screenshot, useBrowserAndServer } from './b
 const createNW = createRequire(import.meta.url)(`${distDir}nw.js`);
 const nw = await createNW();
 
-const controlNames = ['Training samples', 'Test points', 'Noise', 'Seed', 'Bandwidth w', 'Learning rate', 'Epochs', 'Query x', 'Show attention of'];
+const controlNames = ['Training samples', 'Test points', 'Noise', 'Seed', 'Kernel', 'Bandwidth w', 'Learning rate', 'Epochs', 'Query x', 'Show attention of'];
 
 // Canvas id -> { drawn: non-transparent pixels, coloured: pixels that are not white or grey (data,
 // not axes or text) }.
@@ -74,7 +74,7 @@ for (const mode of ['http', 'file']) {
 
     test('Train lowers the loss every epoch and shows the w of the module\'s Trainer', async () => {
       const { page, context, problems } = await openPage(shared.browser, url());
-      await page.getByRole('button', { name: 'Train' }).click();
+      await page.getByRole('button', { name: 'Train', exact: true }).click();
       await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
       const losses = await epochLosses(page);
       assert.equal(losses.length, 5);
@@ -119,8 +119,8 @@ for (const mode of ['http', 'file']) {
       };
       for (const [name, value] of Object.entries(settings)) await setControl(page, name, value);
       await page.getByLabel('Show attention of').selectOption('nonparametric');
-      await page.getByRole('button', { name: 'Step' }).click();
-      await page.getByRole('button', { name: 'Step' }).click();
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
       const status = await page.locator('#status').innerText();
       assert.match(status, /^Epoch 2/);
       const expected = await controlValues(page);
@@ -156,6 +156,7 @@ for (const mode of ['http', 'file']) {
 
 test('hovering over the predictions chooses the query and sizes the points by its attention', async () => {
   const { page, context, problems } = await openPage(shared.browser, shared.server.url);
+  await page.locator('#predictionsChart').scrollIntoViewIfNeeded();
   const box = await page.locator('#predictionsChart').boundingBox();
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
   await page.waitForFunction(() => document.querySelector('#query').value !== '2.5');

@@ -2,57 +2,126 @@
 (function (NWPage) {
   'use strict';
 
-  const { parse, serialize, dataKeys } = NWPage.state;
+  const { parse, serialize, dataKeys, objectiveKeys } = NWPage.state;
   const { estimator } = NWPage.colors;
   const byId = (id) => document.getElementById(id);
-  const X_RANGE = { xMin: 0, xMax: 5 };
   // A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
   const MAX_REPLAY_WORK = 2e8;
+  // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is skipped.
+  const LANDSCAPE_POINTS = 120;
+  const LANDSCAPE_MAX_TRAIN = 500;
+  // "Converged" when a step moves w by less than this, relatively.
+  const CONVERGED = 1e-9;
   const QUERY_URL_DELAY_MS = 300;
+  const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
 
-  const formatW = (w) => w.toFixed(2);
+  const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
+  const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
   class App {
     constructor(nw) {
+      this.nw = nw;
       this.session = new NWPage.Session(nw);
       this.settings = null;
       this.queryUrlTimer = null;
+      this.landscapeKey = null;
+      this.landscapeCurve = null;
     }
 
     start() {
       document.body.classList.toggle('embed', new URLSearchParams(location.search).get('embed') === '1');
-      this.predictionsChart = new NWPage.PredictionsChart(byId('predictionsChart'), {
-        ...X_RANGE,
-        onQuery: (x) => this.edit('query', Math.round(x * 100) / 100, { live: true }),
-      });
-      this.heatmaps = {
-        nonparametric: new NWPage.HeatmapChart(byId('nonparametricHeatmap'), {
-          legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote'),
-        }),
-        parametric: new NWPage.HeatmapChart(byId('parametricHeatmap'), {
-          legendCanvas: byId('parametricLegend'), note: byId('parametricNote'),
-        }),
-      };
-      this.lossChart = new NWPage.TrainingChart(byId('lossChart'), { label: 'loss', color: estimator.parametric, yTitle: 'loss' });
-      this.wChart = new NWPage.TrainingChart(byId('wChart'), { label: 'w', color: estimator.parametric, yTitle: 'w' });
+      this.createCharts();
       this.controls = new NWPage.Controls({
         onEdit: (name, value, options) => this.edit(name, value, options),
         onProblem: (message) => this.showProblems([message]),
       });
       this.player = new NWPage.Player({
         step: () => this.trainOneEpoch(),
-        onChange: (playing) => { byId('train').disabled = playing; },
+        onChange: (playing) => { byId('train').disabled = playing || !this.session.canTrain; },
       });
-
-      byId('regenerate').addEventListener('click', () => this.edit('seed', (this.settings.seed + 1) % Number.MAX_SAFE_INTEGER));
-      byId('train').addEventListener('click', () => this.player.play(this.settings.epochs));
-      byId('step').addEventListener('click', () => { this.player.pause(); this.trainOneEpoch(); });
-      byId('pause').addEventListener('click', () => this.player.pause());
-      byId('reset').addEventListener('click', () => { this.player.pause(); this.edit('trained', 0); });
+      this.bindButtons();
+      this.showExercises();
       window.addEventListener('popstate', () => this.loadFromUrl());
-
       this.loadFromUrl();
       byId('loading').hidden = true;
+    }
+
+    createCharts() {
+      this.predictionsChart = new NWPage.PredictionsChart(byId('predictionsChart'), {
+        xMin: 0, xMax: 5,
+        onQuery: (x) => this.edit('query', Math.round(x * 100) / 100, { live: true }),
+      });
+      this.heatmaps = {
+        nonparametric: new NWPage.HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote') }),
+        parametric: new NWPage.HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote') }),
+      };
+      this.lossChart = new NWPage.TrainingChart(byId('lossChart'), {
+        series: [{ label: 'training loss', color: estimator.parametric, yTitle: 'loss' }, { label: 'test MSE', color: estimator.query, yTitle: 'test MSE' }],
+      });
+      this.wChart = new NWPage.TrainingChart(byId('wChart'), { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] });
+      this.landscapeChart = new NWPage.LandscapeChart(byId('landscapeChart'));
+      this.kernelPanels = FOUR_KERNELS.map(([kernel, title]) => new NWPage.KernelPanel(byId('kernelPanels'), { kernel, title }));
+      this.pngCharts = [
+        ['predictions', 'Predictions', this.predictionsChart.chart],
+        ['nonparametric-weights', 'Nonparametric weights', this.heatmaps.nonparametric.chart],
+        ['parametric-weights', 'Parametric weights', this.heatmaps.parametric.chart],
+        ['training-loss', 'Training loss', this.lossChart.chart],
+        ['learned-w', 'Learned w', this.wChart.chart],
+        ['loss-landscape', 'Loss landscape', this.landscapeChart.chart],
+      ];
+      byId('pngChart').replaceChildren(...this.pngCharts.map(([value, label]) => new Option(label, value)));
+    }
+
+    bindButtons() {
+      const on = (id, handler) => byId(id).addEventListener('click', handler);
+      on('regenerate', () => this.edit('seed', (this.settings.seed + 1) % Number.MAX_SAFE_INTEGER));
+      on('train', () => this.player.play(this.settings.epochs));
+      on('step', () => { this.player.pause(); this.trainOneEpoch(); });
+      on('pause', () => this.player.pause());
+      on('reset', () => { this.player.pause(); this.edit('trained', 0); });
+      on('converge', () => { this.player.pause(); this.trainToConvergence(); });
+      on('useCsv', () => this.useCsv());
+      on('clearData', () => {
+        NWPage.ownData.clear();
+        byId('csvText').value = '';
+        this.edit('data', 'generated');
+      });
+      byId('csvFile').addEventListener('change', () => this.readFile(byId('csvFile'), (text) => {
+        byId('csvText').value = text;
+        this.useCsv();
+      }));
+      on('exportData', () => NWPage.exports.downloadText('nadaraya-watson-data.csv', 'text/csv', NWPage.exports.dataCsv(this.session.data)));
+      on('exportPredictions', () => NWPage.exports.downloadText('nadaraya-watson-predictions.csv', 'text/csv',
+        NWPage.exports.predictionsCsv(this.session.data, this.session.predictions(this.settings.w))));
+      on('exportSession', () => NWPage.exports.downloadText('nadaraya-watson-session.json', 'application/json',
+        NWPage.exports.sessionJson(this.settings, this.session, NWPage.ownData.load())));
+      on('exportPng', () => {
+        const [name, , chart] = this.pngCharts.find(([value]) => value === byId('pngChart').value);
+        NWPage.exports.downloadUrl(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
+      });
+      byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
+    }
+
+    showExercises() {
+      byId('exerciseList').replaceChildren(...NWPage.exercises.map((exercise) => {
+        const item = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = exercise.title;
+        button.addEventListener('click', () => this.runExercise(exercise));
+        const text = document.createElement('p');
+        text.textContent = exercise.explanation;
+        item.append(button, text);
+        return item;
+      }));
+    }
+
+    runExercise(exercise) {
+      this.player.pause();
+      this.clearProblems();
+      this.apply({ ...this.settings, ...exercise.settings }, 'push');
+      if (exercise.then === 'train') this.player.play(this.settings.epochs);
+      if (exercise.then === 'converge') this.trainToConvergence();
     }
 
     loadFromUrl() {
@@ -71,7 +140,7 @@
         this.controls.show(this.settings);
         return;
       }
-      if (dataKeys.includes(name) || name === 'lr' || name === 'trained') this.player.pause();
+      if (dataKeys.includes(name) || objectiveKeys.includes(name) || name === 'trained') this.player.pause();
       const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
       this.apply({ ...this.settings, [name]: value }, history);
     }
@@ -81,14 +150,17 @@
     apply(next, history) {
       const previous = this.settings;
       const problems = [];
+      next = { ...next };
       try {
         if (!previous || dataKeys.some((key) => next[key] !== previous[key])) {
-          this.session.generate(next);
-        } else if (next.lr !== previous.lr || next.trained < this.session.epoch) {
-          this.session.resetTraining(next.lr);
+          this.loadData(next, problems);
+        } else if (objectiveKeys.some((key) => next[key] !== previous[key]) || next.trained < this.session.epoch) {
+          this.session.resetTraining(next);
         }
-        const target = this.replayLimit(next, problems);
-        while (this.session.epoch < target) this.session.step();
+        if (this.session.canTrain) {
+          const target = this.replayLimit(next, problems);
+          while (this.session.epoch < target) this.session.step();
+        }
       } catch (error) {
         problems.push(error.message);
       }
@@ -102,23 +174,39 @@
       this.showProblems(problems);
     }
 
+    // Generated data, or the reader's own from local storage (falling back to generated without it).
+    loadData(next, problems) {
+      if (next.data === 'own') {
+        const points = NWPage.ownData.load();
+        if (points) {
+          this.session.useOwnData(points, next);
+          return;
+        }
+        problems.push('Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data');
+        next.data = 'generated';
+      }
+      this.session.generate(next);
+    }
+
     // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
-    static maxEpochs(nTrain) {
-      return Math.max(1, Math.floor(MAX_REPLAY_WORK / (nTrain * nTrain)));
+    maxEpochs() {
+      const n = this.session.data.xTrain.length;
+      return Math.max(1, Math.floor(MAX_REPLAY_WORK / (n * n)));
     }
 
     replayLimit(next, problems) {
-      const limit = App.maxEpochs(next.nTrain);
+      const limit = this.maxEpochs();
       if (next.trained <= limit) return next.trained;
-      problems.push(`Trained epochs: replaying at most ${limit} for ${next.nTrain} training samples`);
+      problems.push(`Trained epochs: replaying at most ${limit} for ${this.session.data.xTrain.length} training samples`);
       return limit;
     }
 
     // One epoch for the player or the Step button; false stops the player.
     trainOneEpoch() {
-      const limit = App.maxEpochs(this.settings.nTrain);
+      if (!this.session.canTrain) return false;
+      const limit = this.maxEpochs();
       if (this.session.epoch >= limit) {
-        this.showProblems([`Training stops at ${limit} epochs for ${this.settings.nTrain} training samples, so that a shared link replays quickly`]);
+        this.showProblems([`Training stops at ${limit} epochs for ${this.session.data.xTrain.length} training samples, so that a shared link replays quickly`]);
         return false;
       }
       try {
@@ -133,59 +221,200 @@
       return true;
     }
 
+    // Steps until w stops moving (or the epoch limit), then draws once.
+    trainToConvergence() {
+      if (!this.session.canTrain) return;
+      const limit = this.maxEpochs();
+      const start = this.session.epoch;
+      let converged = false;
+      try {
+        while (this.session.epoch < limit && !converged) {
+          const before = this.session.learnedW;
+          this.session.step();
+          converged = Math.abs(this.session.learnedW - before) <= CONVERGED * Math.abs(before);
+        }
+      } catch (error) {
+        this.showProblems([error.message]);
+      }
+      if (!converged) this.showProblems([`Stopped after ${this.session.epoch} epochs (the limit for this many samples) before w settled`]);
+      this.settings = { ...this.settings, trained: this.session.epoch };
+      this.render();
+      this.writeUrl(this.session.epoch > start ? 'push' : 'replace');
+    }
+
+    useCsv() {
+      try {
+        const points = NWPage.csv.parseCsv(byId('csvText').value);
+        NWPage.ownData.save(points);
+        this.player.pause();
+        this.clearProblems();
+        // Always reload: the stored data may have changed even if the setting has not.
+        this.settings = { ...this.settings, data: 'generated' };
+        this.apply({ ...this.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
+      } catch (error) {
+        this.showProblems([error.message]);
+      }
+    }
+
+    readFile(input, onText) {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      if (file.size > 1_000_000) {
+        this.showProblems([`${file.name.slice(0, 60)} is too large: at most 1 MB`]);
+        input.value = '';
+        return;
+      }
+      file.text().then(onText, (error) => this.showProblems([`Could not read the file: ${error.message}`]));
+      input.value = '';
+    }
+
+    importSession(text) {
+      let session;
+      try {
+        session = NWPage.exports.parseSession(text);
+      } catch (error) {
+        this.showProblems([error.message]);
+        return;
+      }
+      this.player.pause();
+      const { state, problems } = parse(session.settings);
+      if (session.ownData) NWPage.ownData.save(session.ownData);
+      this.clearProblems();
+      this.showProblems(problems);
+      this.settings = { ...this.settings, data: state.data === 'own' ? 'generated' : 'own' }; // forces a reload
+      this.apply(state, 'push');
+      const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+      if (!same(this.session.ws, session.training.ws) || !same(this.session.losses, session.training.losses)) {
+        this.showProblems(['The replayed training differs from the one in the session file (was it made by another version?)']);
+      }
+    }
+
     render() {
       const { settings: s, session } = this;
       const { data } = session;
       try {
         const predictions = session.predictions(s.w);
-        const attendW = s.attend === 'parametric' ? session.learnedW : s.w;
+        const attendW = s.attend === 'parametric' && session.canTrain ? session.learnedW : s.w;
+        const xMin = Math.min(data.xTrain[0], data.xTest[0]);
+        const xMax = Math.max(data.xTrain[data.xTrain.length - 1], data.xTest[data.xTest.length - 1]);
+        const query = Math.min(xMax, Math.max(xMin, s.query));
+        this.predictionsChart.setRange(xMin, xMax);
         this.predictionsChart.setData(data, predictions);
-        this.predictionsChart.setQuery(s.query, session.queryWeights(s.query, attendW));
+        this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
         this.predictionsChart.draw();
+        byId('query').min = String(xMin);
+        byId('query').max = String(xMax);
 
         this.heatmaps.nonparametric.setWeights(session.weights(s.w), data.xTest, data.xTrain);
-        this.heatmaps.parametric.setWeights(session.weights(session.learnedW), data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
-        this.heatmaps.parametric.draw();
+        if (session.canTrain) {
+          this.heatmaps.parametric.setWeights(session.weights(session.learnedW), data.xTest, data.xTrain);
+          this.heatmaps.parametric.draw();
+        }
         byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
-        byId('parametricTitleW').textContent = `(w = ${formatW(session.learnedW)})`;
+        byId('parametricTitleW').textContent = session.canTrain ? `(w = ${formatW(session.learnedW)})` : '(cannot be trained)';
 
-        this.lossChart.setSeries(session.losses, 1);
-        this.wChart.setSeries(session.ws, 0);
+        this.lossChart.setSeries(0, session.losses, 1);
+        this.lossChart.setSeries(1, session.testMses, 0);
+        this.wChart.setSeries(0, session.ws, 0);
         this.lossChart.draw();
         this.wChart.draw();
 
+        this.renderKernels(s.w);
+        this.renderLandscape();
         this.showErrors(session.testErrors(predictions));
       } catch (error) {
         this.showProblems([error.message]);
       }
       this.showStatus();
       this.showEpochs();
+      this.showDataNote();
       this.controls.show(s);
+      for (const id of ['train', 'step', 'reset', 'converge']) byId(id).disabled = !session.canTrain || (id === 'train' && this.player.isPlaying);
+      for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
+    }
+
+    renderKernels(w) {
+      byId('kernelsTitleW').textContent = `(w = ${formatW(w)})`;
+      const { data } = this.session;
+      for (const panel of this.kernelPanels) {
+        panel.set(data, this.session.predictions(w, panel.kernel).nonparametric, this.session.weights(w, panel.kernel));
+        panel.draw();
+      }
+    }
+
+    renderLandscape() {
+      const { session } = this;
+      const note = byId('landscapeNote');
+      const n = session.data.xTrain.length;
+      if (n > LANDSCAPE_MAX_TRAIN) {
+        this.landscapeChart.set({ curve: { ws: [0], losses: [0] }, steps: { ws: [], losses: [] }, best: null });
+        this.landscapeChart.draw();
+        note.textContent = `The landscape is drawn for up to ${LANDSCAPE_MAX_TRAIN} training samples (it evaluates the loss ${LANDSCAPE_POINTS} times).`;
+        return;
+      }
+      // The curve depends on the data and the objective only: recompute it when they change or the run leaves it.
+      const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
+      const key = `${session.data.xTrain.length}|${session.data.yTrain[0]}|${session.data.xTrain[0]}|${session.kernel}|${session.objective.leaveOneOut}`;
+      if (this.landscapeKey !== key || stepsMax > this.landscapeCurve.wMax) {
+        const best = session.canTrain ? session.landscape([]).best : null;
+        const wMax = Math.max(5, 1.5 * stepsMax, best ? 2 * best.w : 0, 1.2 * this.settings.w);
+        const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
+        this.landscapeCurve = { ws, losses: session.landscape(ws).losses, best, wMax };
+        this.landscapeKey = key;
+      }
+      const { best } = this.landscapeCurve;
+      this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });
+      this.landscapeChart.draw();
+      const what = session.objective.leaveOneOut ? 'exactly the leave-one-out cross-validation criterion L(w)' : 'L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows';
+      if (!session.canTrain) {
+        note.textContent = `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
+      } else if (best) {
+        const last = session.losses.length ? session.losses[session.losses.length - 1] : null;
+        note.textContent = `Training minimises ${what}. The star is its exact minimiser, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `
+          + (last === null ? 'Train to see the steps move down the curve.'
+            : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`);
+      }
     }
 
     showStatus() {
       const { session } = this;
+      const status = byId('status');
+      if (!session.canTrain) {
+        status.textContent = session.untrainable;
+        delete status.dataset.w;
+        return;
+      }
       const w = `w = ${formatW(session.learnedW)}`;
-      byId('status').textContent = session.epoch === 0
-        ? `Epoch 0 · ${w} (w0, drawn at random as in the chapter)`
+      status.textContent = session.epoch === 0
+        ? `Epoch 0 · ${w} (w0${this.settings.data === 'own' ? '' : ', drawn at random as in the chapter'})`
         : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`;
-      byId('status').dataset.w = String(session.learnedW);
+      status.dataset.w = String(session.learnedW);
+      byId('kernelNote').textContent = this.settings.kernel === 'constant'
+        ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
     }
 
     showErrors(errors) {
       const rows = [
-        ['Average pooling', '–', errors.average],
-        ['Nonparametric', formatW(this.settings.w), errors.nonparametric],
-        ['Parametric', formatW(this.session.learnedW), errors.parametric],
+        ['Average pooling', '–', errors && errors.average],
+        ['Nonparametric', formatW(this.settings.w), errors && errors.nonparametric],
+        ['Parametric', formatW(this.session.learnedW), errors && errors.parametric],
       ];
-      byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], cells[2].toFixed(4)])));
+      byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
+      byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';
     }
 
     showEpochs() {
-      const { losses, ws } = this.session;
+      const { losses, ws, testMses } = this.session;
       byId('epochTable').tBodies[0].replaceChildren(
-        ...losses.map((loss, i) => tableRow([String(i + 1), loss.toFixed(6), ws[i + 1].toFixed(6)])));
+        ...losses.map((loss, i) => tableRow([String(i + 1), loss.toFixed(6), ws[i + 1].toFixed(6), formatNumber(testMses[i + 1], 6)])));
+    }
+
+    showDataNote() {
+      const note = byId('dataNote');
+      note.textContent = this.settings.data === 'own'
+        ? `Using your ${this.session.data.xTrain.length} points (kept in this browser). Test points: a grid over their range. No truth is known, so there is no test MSE.`
+        : 'Paste or load x,y pairs (a header line is optional) to use them instead of the generated data.';
     }
 
     writeUrl(history) {

@@ -11,8 +11,9 @@
       for (const property of editable) {
         const element = document.getElementById(property.name);
         const isSlider = element.type === 'range';
+        const read = () => (element.type === 'checkbox' ? (element.checked ? 'on' : 'off') : element.value);
         const report = (live) => {
-          const { value, error } = coerce(property, element.value);
+          const { value, error } = coerce(property, read());
           if (value !== undefined) onEdit(property.name, value, { live });
           else onEdit(property.name, undefined, { live }); // shows the last valid value again
           if (error) onProblem(error);
@@ -27,7 +28,8 @@
       for (const property of editable) {
         const element = document.getElementById(property.name);
         const text = String(settings[property.name]);
-        if (element.value !== text) element.value = text;
+        if (element.type === 'checkbox') element.checked = text === 'on';
+        else if (element.value !== text) element.value = text;
       }
       document.getElementById('wValue').textContent = settings.w.toFixed(2);
       document.getElementById('queryValue').textContent = settings.query.toFixed(2);

@@ -1,32 +1,58 @@
 // The estimators for the current settings, all computed by the WebAssembly module (no math here):
-// the data, a trainer for the parametric w with its history, predictions and attention weights.
+// the data, a trainer for the parametric w with its history, predictions, weights and the loss landscape.
 (function (NWPage) {
   'use strict';
+
+  // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
+  const OWN_DATA_W0 = 1;
 
   class Session {
     constructor(nw) {
       this.nw = nw;
-      this.data = null;
-      this.trainer = null;
-      this.losses = [];  // loss before each epoch's step
-      this.ws = [];      // w at the start (index 0) and after each epoch
+      this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
+      this.objective = null;  // { kernel, leaveOneOut, lr }
+      this.trainer = null;    // null when the kernel cannot be trained
+      this.untrainable = '';  // why not, then
+      this.losses = [];       // training loss before each epoch's step
+      this.ws = [];           // w at the start (index 0) and after each epoch
+      this.testMses = [];     // the parametric estimator's test MSE at each ws[i] (empty without a truth)
     }
 
-    // New data for these settings; training starts again from the data's w0.
+    // New generated data for these settings; training starts again from the data's w0.
     generate(settings) {
-      const data = this.nw.generateData({
+      this.data = this.nw.generateData({
         nTrain: settings.nTrain, nTest: settings.nTest, noiseSd: settings.noiseSd, seed: settings.seed,
       });
-      this.data = data;
-      this.resetTraining(settings.lr);
+      this.resetTraining(settings);
     }
 
-    resetTraining(lr) {
-      const trainer = new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr });
+    // Your own (x, y) pairs, sorted by x; the queries are a grid over their range.
+    useOwnData(points, settings) {
+      const order = Array.from(points.x.keys()).sort((a, b) => points.x[a] - points.x[b]);
+      const xTrain = Float64Array.from(order, (i) => points.x[i]);
+      const yTrain = Float64Array.from(order, (i) => points.y[i]);
+      const xMax = xTrain[xTrain.length - 1] > xTrain[0] ? xTrain[xTrain.length - 1] : xTrain[0] + 1;
+      const xTest = this.nw.testGrid(xTrain[0], xMax, settings.nTest);
+      this.data = { xTrain, yTrain, xTest, yTruth: null, w0: OWN_DATA_W0 };
+      this.resetTraining(settings);
+    }
+
+    resetTraining(settings) {
+      const objective = { kernel: settings.kernel, leaveOneOut: settings.loo === 'on' };
+      let trainer = null;
+      this.untrainable = '';
+      try {
+        trainer = new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective });
+      } catch (error) {
+        if (!(error instanceof this.nw.NWError) || !error.message.startsWith('kernel:')) throw error;
+        this.untrainable = error.message;
+      }
       if (this.trainer) this.trainer.delete();
       this.trainer = trainer;
+      this.objective = objective;
       this.losses = [];
-      this.ws = [trainer.w];
+      this.ws = trainer ? [trainer.w] : [];
+      this.testMses = trainer && this.data.yTruth ? [this.parametricTestMse()] : [];
     }
 
     // One epoch; throws NWError (keeping w) if the step diverges.
@@ -34,39 +60,57 @@
       const loss = this.trainer.step();
       this.losses.push(loss);
       this.ws.push(this.trainer.w);
+      if (this.data.yTruth) this.testMses.push(this.parametricTestMse());
       return loss;
     }
 
-    get epoch() { return this.trainer.epoch; }
-    get learnedW() { return this.trainer.w; }
+    get canTrain() { return this.trainer !== null; }
+    get epoch() { return this.trainer ? this.trainer.epoch : 0; }
+    get learnedW() { return this.trainer ? this.trainer.w : NaN; }
+    get kernel() { return this.objective.kernel; }
 
-    predictions(w) {
+    parametricTestMse() {
+      const { xTest, xTrain, yTrain, yTruth } = this.data;
+      const predicted = this.nw.predict(xTest, xTrain, yTrain, { w: this.trainer.w, kernel: this.kernel });
+      return this.nw.meanSquaredError(predicted, yTruth);
+    }
+
+    // Predictions at the test queries; parametric is null when the kernel cannot be trained.
+    predictions(w, kernel = this.kernel) {
       const { xTest, xTrain, yTrain } = this.data;
-      const average = new Float64Array(xTest.length).fill(this.nw.averagePool(yTrain));
       return {
-        average,
-        nonparametric: this.nw.predict(xTest, xTrain, yTrain, { w }),
-        parametric: this.nw.predict(xTest, xTrain, yTrain, { w: this.learnedW }),
+        average: new Float64Array(xTest.length).fill(this.nw.averagePool(yTrain)),
+        nonparametric: this.nw.predict(xTest, xTrain, yTrain, { w, kernel }),
+        parametric: this.trainer ? this.nw.predict(xTest, xTrain, yTrain, { w: this.learnedW, kernel }) : null,
       };
     }
 
+    // Test MSE of each estimator against the truth; null without a truth (your own data).
     testErrors(predictions) {
       const truth = this.data.yTruth;
-      return {
-        average: this.nw.meanSquaredError(predictions.average, truth),
-        nonparametric: this.nw.meanSquaredError(predictions.nonparametric, truth),
-        parametric: this.nw.meanSquaredError(predictions.parametric, truth),
-      };
+      if (!truth) return null;
+      const mse = (p) => (p ? this.nw.meanSquaredError(p, truth) : null);
+      return { average: mse(predictions.average), nonparametric: mse(predictions.nonparametric), parametric: mse(predictions.parametric) };
     }
 
     // Rows = test inputs (queries), columns = training inputs (keys), both sorted.
-    weights(w) {
-      return this.nw.attentionWeights(this.data.xTest, this.data.xTrain, { w });
+    weights(w, kernel = this.kernel) {
+      return this.nw.attentionWeights(this.data.xTest, this.data.xTrain, { w, kernel });
     }
 
     // One query's weights over the training points.
     queryWeights(query, w) {
-      return this.nw.attentionWeights([query], this.data.xTrain, { w }).data;
+      return this.nw.attentionWeights([query], this.data.xTrain, { w, kernel: this.kernel }).data;
+    }
+
+    // The training objective L(w) at each w, and its exact minimiser (null for untrainable kernels).
+    landscape(ws) {
+      const { xTrain, yTrain } = this.data;
+      const options = (w) => ({ w, ...this.objective });
+      return {
+        losses: ws.map((w) => this.nw.looLoss(xTrain, yTrain, options(w)).loss),
+        best: this.trainer ? this.nw.selectBandwidth(xTrain, yTrain, this.objective) : null,
+      };
     }
   }
 

@@ -16,8 +16,13 @@
     { name: 'epochs', label: 'Epochs', kind: 'int', min: 1, max: 500, initial: 5 },
     // Epochs already trained: a shared link replays them, so it shows the same learned w.
     { name: 'trained', label: 'Trained epochs', kind: 'int', min: 0, max: 5000, initial: 0 },
-    { name: 'query', label: 'Query x', kind: 'number', min: 0, max: 5, initial: 2.5 },
+    // Clamped to the data's range when drawn (your own data may lie anywhere).
+    { name: 'query', label: 'Query x', kind: 'number', min: -1e6, max: 1e6, initial: 2.5 },
     { name: 'attend', label: 'Show attention of', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
+    { name: 'kernel', label: 'Kernel', kind: 'choice', choices: ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular'], initial: 'gaussian' },
+    { name: 'loo', label: 'Leave one out', kind: 'choice', choices: ['on', 'off'], initial: 'on' },
+    // 'own': the CSV data kept in this browser's local storage.
+    { name: 'data', label: 'Data source', kind: 'choice', choices: ['generated', 'own'], initial: 'generated' },
   ];
 
   function defaults() {
@@ -71,9 +76,9 @@
   }
 
   // Settings that change the data (and so reset training).
-  const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed'];
-  // Settings that change the training run.
-  const trainingKeys = [...dataKeys, 'lr'];
+  const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed', 'data'];
+  // Settings that change what training minimises (and so restart it).
+  const objectiveKeys = ['lr', 'kernel', 'loo'];
 
-  NWPage.state = { properties, defaults, coerce, parse, serialize, dataKeys, trainingKeys };
+  NWPage.state = { properties, defaults, coerce, parse, serialize, dataKeys, objectiveKeys };
 })((window.NWPage = window.NWPage || {}));

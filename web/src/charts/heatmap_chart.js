@@ -37,9 +37,11 @@
 
   class HeatmapChart {
     // legendCanvas: a small canvas for the colour scale; note: an element for the downsampling note.
-    constructor(canvas, { legendCanvas, note }) {
+    // compact: fewer axis titles, for the small panels.
+    constructor(canvas, { legendCanvas, note, compact = false }) {
       this.legendCanvas = legendCanvas;
       this.note = note;
+      this.fallbackRows = new Uint8Array(0);
       this.blocks = { cells: [], blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1 };
       this.maxWeight = 1;
       this.rowLabels = [];
@@ -64,14 +66,14 @@
           scales: {
             x: {
               type: 'linear', offset: false, min: -0.5, max: 0.5,
-              title: { display: true, text: 'Sorted training inputs (keys)' },
+              title: { display: !compact, text: 'Sorted training inputs (keys)' },
               afterBuildTicks: (axis) => { axis.ticks = tickIndices(this.blocks.blockCols); },
               ticks: { autoSkip: false, callback: (v) => this.label(this.colLabels, v, this.blocks.colStep) },
               grid: { display: false },
             },
             y: {
               type: 'linear', offset: false, reverse: true, min: -0.5, max: 0.5,
-              title: { display: true, text: 'Sorted test inputs (queries)' },
+              title: { display: !compact, text: 'Sorted test inputs (queries)' },
               afterBuildTicks: (axis) => { axis.ticks = tickIndices(this.blocks.blockRows); },
               ticks: { autoSkip: false, callback: (v) => this.label(this.rowLabels, v, this.blocks.rowStep) },
               grid: { display: false },
@@ -84,11 +86,13 @@
                 title: () => '',
                 label: (ctx) => {
                   const cell = ctx.raw;
-                  return [
+                  const lines = [
                     `query x = ${this.rowLabels[cell.row].toFixed(3)}`,
                     `key x = ${this.colLabels[cell.col].toFixed(3)}`,
                     `weight = ${cell.v.toPrecision(4)}`,
                   ];
+                  if (this.fallbackRows[cell.row]) lines.push('no key within the kernel\'s support: the nearest key takes all');
+                  return lines;
                 },
               },
             },
@@ -106,6 +110,7 @@
     setWeights(matrix, rowLabels, colLabels) {
       this.rowLabels = rowLabels;
       this.colLabels = colLabels;
+      this.fallbackRows = matrix.fallbackRows || new Uint8Array(matrix.rows);
       this.blocks = blockMaxima(matrix, MAX_CELLS);
       this.maxWeight = this.blocks.cells.reduce((m, c) => Math.max(m, c.v), 0) || 1;
       this.chart.data.datasets[0].data = this.blocks.cells;

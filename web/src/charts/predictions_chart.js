@@ -48,13 +48,19 @@
       this.onQuery(scales.x.getValueForPixel(event.x));
     }
 
+    setRange(xMin, xMax) {
+      Object.assign(this.chart.options.scales.x, { min: xMin, max: xMax });
+    }
+
+    // Lines without values (no truth for your own data; no parametric line for untrainable kernels) are empty.
     setData(data, predictions) {
       const sets = this.chart.data.datasets;
+      const line = (values) => (values ? points(data.xTest, values) : []);
       sets[0].data = points(data.xTrain, data.yTrain);
-      sets[1].data = points(data.xTest, data.yTruth);
-      sets[2].data = points(data.xTest, predictions.average);
-      sets[3].data = points(data.xTest, predictions.nonparametric);
-      sets[4].data = points(data.xTest, predictions.parametric);
+      sets[1].data = line(data.yTruth);
+      sets[2].data = line(predictions.average);
+      sets[3].data = line(predictions.nonparametric);
+      sets[4].data = line(predictions.parametric);
     }
 
     // weights: the query's attention over the training points (same order), or null for plain points.
