@@ -335,6 +335,8 @@
     }
 
     renderKernels(w) {
+      byId('kernelNote').textContent = this.settings.kernel === 'constant'
+        ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
       byId('kernelsTitleW').textContent = `(w = ${formatW(w)})`;
       const { data } = this.session;
       for (const panel of this.kernelPanels) {
@@ -390,8 +392,6 @@
         ? `Epoch 0 · ${w} (w0${this.settings.data === 'own' ? '' : ', drawn at random as in the chapter'})`
         : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`;
       status.dataset.w = String(session.learnedW);
-      byId('kernelNote').textContent = this.settings.kernel === 'constant'
-        ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
     }
 
     showErrors(errors) {
