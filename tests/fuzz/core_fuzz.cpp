@@ -1,9 +1,10 @@
 // libFuzzer target over the core's entry points: any input must give either nw::Error or results that
 // keep the invariants below; anything else (a crash, a sanitizer report, a broken invariant) is a finding.
 //
-// Input: byte 0 = number of queries, byte 1 = number of keys (each 1..32), byte 2 = how to read numbers
-// (bit 0 set: raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values), then the
-// numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
+// Input: byte 0 = number of queries, byte 1 = number of keys (each 1..32), byte 2 = flags (bit 0 set:
+// numbers are raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values; bit 4:
+// leave-one-out off; bit 5: also select a bandwidth), byte 3 = the kernel, then the numbers: w, lr,
+// the queries, the keys, the values. Missing bytes read as 0.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "nw/attention.hpp"
+#include "nw/bandwidth.hpp"
 #include "nw/error.hpp"
 #include "nw/training.hpp"
 
@@ -57,10 +59,10 @@ bool allFinite(const std::vector<double>& v) {
   return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
 }
 
-void checkWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w) {
+void checkWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w, nw::Kernel kernel) {
   const bool valid = allFinite(queries) && allFinite(keys) && std::isfinite(w);
   try {
-    const nw::Matrix m = nw::attentionWeights(queries, keys, w);
+    const nw::Matrix m = nw::attentionWeights(queries, keys, w, kernel);
     check(valid, "attentionWeights accepted a non-finite input");
     for (std::size_t r = 0; r < m.rows; ++r) {
       double sum = 0.0;
@@ -77,10 +79,10 @@ void checkWeights(const std::vector<double>& queries, const std::vector<double>&
 }
 
 void checkPredictions(const std::vector<double>& queries, const std::vector<double>& keys,
-                      const std::vector<double>& values, double w) {
+                      const std::vector<double>& values, double w, nw::Kernel kernel) {
   const bool valid = allFinite(queries) && allFinite(keys) && allFinite(values) && std::isfinite(w);
   try {
-    const auto predicted = nw::predict(queries, keys, values, w);
+    const auto predicted = nw::predict(queries, keys, values, w, kernel);
     check(valid, "predict accepted a non-finite input");
     const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
     for (double p : predicted) {
@@ -92,12 +94,17 @@ void checkPredictions(const std::vector<double>& queries, const std::vector<doub
   }
 }
 
-void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr) {
+void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr,
+                   nw::Objective objective, bool select) {
   try {
-    const nw::LooResult r = nw::looLoss(x, y, w);
+    const nw::LooResult r = nw::looLoss(x, y, w, objective);
     check(std::isfinite(r.loss) && r.loss >= 0.0, "the leave-one-out loss is finite and nonnegative");
     check(!std::isnan(r.grad), "the gradient is never NaN");
-    nw::Trainer trainer(x, y, w, lr);
+    if (select && nw::isTrainable(objective.kernel)) {
+      const nw::BandwidthChoice best = nw::selectBandwidth(x, y, objective);
+      check(std::isfinite(best.w) && best.w >= 0.0 && std::isfinite(best.loss), "a selected bandwidth is finite");
+    }
+    nw::Trainer trainer(x, y, w, lr, objective);
     try {
       check(std::isfinite(trainer.step()), "a step reports a finite loss");
     } catch (const nw::Error&) {
@@ -105,7 +112,7 @@ void checkTraining(const std::vector<double>& x, const std::vector<double>& y, d
     }
     check(std::isfinite(trainer.w()), "w stays finite");
   } catch (const nw::Error&) {
-    // Rejected input: fine, as long as it is an nw::Error.
+    // Rejected input (or an untrainable kernel): fine, as long as it is an nw::Error.
   }
 }
 
@@ -115,7 +122,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Reader in(data, size);
   const std::size_t nQueries = 1 + in.byte() % 32;
   const std::size_t nKeys = 1 + in.byte() % 32;
-  const bool raw = in.byte() & 1;
+  const std::uint8_t flags = in.byte();
+  const bool raw = flags & 1;
+  const nw::Objective objective{nw::allKernels()[in.byte() % nw::allKernels().size()], !(flags & 0x10)};
   const double w = in.number(raw);
   const double lr = std::fabs(in.number(raw));
   std::vector<double> queries(nQueries), keys(nKeys), values(nKeys);
@@ -123,8 +132,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (double& k : keys) k = in.number(raw);
   for (double& v : values) v = in.number(raw);
 
-  checkWeights(queries, keys, w);
-  checkPredictions(queries, keys, values, w);
-  checkTraining(keys, values, w, lr);
+  checkWeights(queries, keys, w, objective.kernel);
+  checkPredictions(queries, keys, values, w, objective.kernel);
+  checkTraining(keys, values, w, lr, objective, flags & 0x20);
   return 0;
 }
