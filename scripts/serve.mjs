@@ -41,7 +41,7 @@ export function startServer(root, port = 0) {
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [root = 'dist', port = '8080'] = process.argv.slice(2);
   const { url } = await startServer(root, Number(port));
   console.log(`Serving ${root}/ at ${url} (Ctrl+C to stop)`);

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
 
+#include "gaussian_rows.hpp"
 #include "kernel_rows.hpp"
 #include "nw/error.hpp"
 #include "nw/validate.hpp"
@@ -25,6 +27,15 @@ void predictRows(const std::vector<double>& queries, const std::vector<double>& 
   const double inverseScale = std::ldexp(1.0, 1 - exponent);
 
   for (std::size_t q = 0; q < queries.size(); ++q) {
+    if constexpr (std::is_same_v<Policy, rows::Gaussian>) {
+      if (w != 0.0) {
+        const double dMin = rows::gaussianNearestDistance(queries[q], keys.data(), keys.size(), keys.size());
+        rows::RowSums sums;
+        rows::addGaussianRow(queries[q], keys.data(), values.data(), 0, keys.size(), dMin, w, inverseScale, sums);
+        out[q] = std::clamp(sums.weighted / sums.weightSum * scale, *lowest, *highest);
+        continue;
+      }
+    }
     const double dMin = rows::nearestDistance(queries[q], keys, keys.size());
     const bool fallback = rows::fallsBack<Policy>(dMin, w);
     double weightSum = 0.0;

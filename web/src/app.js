@@ -13,6 +13,11 @@
   // "Converged" when a step moves w by less than this, relatively.
   const CONVERGED = 1e-9;
   const QUERY_URL_DELAY_MS = 300;
+  // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
+  const DRAG_SETTLE_MS = 150;
+  // While dragging, the heatmap draws at most this many cells per side (chartjs-chart-matrix costs about
+  // 10 microseconds a cell); the full resolution returns when the drag pauses.
+  const DRAG_HEATMAP_CELLS = 24;
   const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
 
   const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
@@ -141,8 +146,36 @@
         return;
       }
       if (dataKeys.includes(name) || objectiveKeys.includes(name) || name === 'trained') this.player.pause();
+      if (live && name === 'w') {
+        this.dragW(value);
+        return;
+      }
       const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
       this.apply({ ...this.settings, [name]: value }, history);
+    }
+
+    // While "Bandwidth w" is dragged, redraw only what w changes at once (the nonparametric line and
+    // heatmap) so each update fits in a frame; the rest follows when the drag pauses.
+    dragW(w) {
+      const { session } = this;
+      this.settings = { ...this.settings, w };
+      try {
+        const { data } = session;
+        this.predictionsChart.setNonparametric(data.xTest, session.nonparametric(w));
+        if (this.settings.attend === 'nonparametric' || !session.canTrain) {
+          const query = this.predictionsChart.query;
+          this.predictionsChart.setQuery(query, session.queryWeights(query, w));
+        }
+        this.predictionsChart.draw();
+        this.heatmaps.nonparametric.setWeights(session.weights(w), data.xTest, data.xTrain, DRAG_HEATMAP_CELLS);
+        this.heatmaps.nonparametric.draw();
+        byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
+        byId('wValue').textContent = formatW(w);
+      } catch (error) {
+        this.showProblems([error.message]);
+      }
+      clearTimeout(this.dragTimer);
+      this.dragTimer = setTimeout(() => this.render(), DRAG_SETTLE_MS);
     }
 
     // Brings the session in line with `next` (new data or a new training run only when needed) and
@@ -290,6 +323,7 @@
     }
 
     render() {
+      clearTimeout(this.dragTimer);
       const { settings: s, session } = this;
       const { data } = session;
       try {

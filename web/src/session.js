@@ -85,6 +85,11 @@
       };
     }
 
+    nonparametric(w) {
+      const { xTest, xTrain, yTrain } = this.data;
+      return this.nw.predict(xTest, xTrain, yTrain, { w, kernel: this.kernel });
+    }
+
     // Test MSE of each estimator against the truth; null without a truth (your own data).
     testErrors(predictions) {
       const truth = this.data.yTruth;

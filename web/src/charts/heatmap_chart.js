@@ -46,7 +46,6 @@
       this.maxWeight = 1;
       this.rowLabels = [];
       this.colLabels = [];
-      const cellSize = (area, n) => (area ? area / n : 0);
       this.chart = new Chart(canvas, {
         type: 'matrix',
         data: {
@@ -54,15 +53,18 @@
             label: 'Attention weight',
             data: [],
             borderWidth: 0,
-            backgroundColor: (ctx) => heat((ctx.raw ? ctx.raw.v : 0) / this.maxWeight),
-            width: ({ chart }) => cellSize(chart.chartArea && chart.chartArea.width, this.blocks.blockCols),
-            height: ({ chart }) => cellSize(chart.chartArea && chart.chartArea.height, this.blocks.blockRows),
+            // Per-cell colours as an array and sizes as numbers (set in setWeights): Chart.js then resolves
+            // no function per cell, which is most of a large heatmap's drawing time.
+            backgroundColor: [],
+            width: 0,
+            height: 0,
           }],
         },
         options: {
           animation: false,
           parsing: false,
           maintainAspectRatio: false,
+          onResize: () => this.sizeCells(),
           scales: {
             x: {
               type: 'linear', offset: false, min: -0.5, max: 0.5,
@@ -107,13 +109,17 @@
     }
 
     // matrix: { rows, cols, data } from the module; rowLabels/colLabels: the query and key inputs.
-    setWeights(matrix, rowLabels, colLabels) {
+    // maxCells: the most cells per side to draw (fewer while the reader drags w, for speed).
+    setWeights(matrix, rowLabels, colLabels, maxCells = MAX_CELLS) {
       this.rowLabels = rowLabels;
       this.colLabels = colLabels;
       this.fallbackRows = matrix.fallbackRows || new Uint8Array(matrix.rows);
-      this.blocks = blockMaxima(matrix, MAX_CELLS);
+      this.blocks = blockMaxima(matrix, maxCells);
       this.maxWeight = this.blocks.cells.reduce((m, c) => Math.max(m, c.v), 0) || 1;
-      this.chart.data.datasets[0].data = this.blocks.cells;
+      const dataset = this.chart.data.datasets[0];
+      dataset.data = this.blocks.cells;
+      dataset.backgroundColor = this.blocks.cells.map((cell) => heat(cell.v / this.maxWeight));
+      this.sizeCells();
       const { x, y } = this.chart.options.scales;
       x.max = this.blocks.blockCols - 0.5;
       y.max = this.blocks.blockRows - 0.5;
@@ -145,7 +151,23 @@
       canvas.setAttribute('aria-label', `Colour scale from 0 (light) to ${this.maxWeight.toPrecision(3)} (dark red)`);
     }
 
-    draw() { this.chart.update('none'); }
+    // Cell width and height from the chart area (known after the first layout; refreshed on resize).
+    sizeCells() {
+      if (!this.chart) return; // a resize during construction
+      const dataset = this.chart.data.datasets[0];
+      const area = this.chart.chartArea;
+      dataset.width = area ? area.width / this.blocks.blockCols : 0;
+      dataset.height = area ? area.height / this.blocks.blockRows : 0;
+    }
+
+    draw() {
+      const before = this.chart.chartArea && this.chart.chartArea.width;
+      this.chart.update('none');
+      if (this.chart.chartArea && this.chart.chartArea.width !== before) {
+        this.sizeCells();
+        this.chart.update('none');
+      }
+    }
   }
 
   NWPage.HeatmapChart = HeatmapChart;

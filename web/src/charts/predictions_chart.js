@@ -24,8 +24,12 @@
           ],
         },
         options: {
+          // Chart.js's own advice for speed: no animation, no parsing, data sorted by x (normalized),
+          // and fixed scale limits (set in setData) so no redraw measures the data again.
           animation: false,
           parsing: false,
+          normalized: true,
+          spanGaps: true,
           maintainAspectRatio: false,
           interaction: { mode: 'nearest', intersect: true },
           scales: {
@@ -61,10 +65,18 @@
       sets[2].data = line(predictions.average);
       sets[3].data = line(predictions.nonparametric);
       sets[4].data = line(predictions.parametric);
+      const { min, max } = this.yRange();
+      const margin = 0.05 * (max - min || 1);
+      Object.assign(this.chart.options.scales.y, { min: min - margin, max: max + margin });
+    }
+
+    setNonparametric(xs, values) {
+      this.chart.data.datasets[3].data = points(xs, values);
     }
 
     // weights: the query's attention over the training points (same order), or null for plain points.
     setQuery(query, weights) {
+      this.query = query;
       const sets = this.chart.data.datasets;
       const { min, max } = this.yRange();
       sets[5].data = [{ x: query, y: min }, { x: query, y: max }];

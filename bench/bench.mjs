@@ -1,0 +1,98 @@
+// npm run bench: every speed target of the project measured side by side in one run, as ratios.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { naiveEpoch, naivePredict } from './naive.mjs';
+import { measureDrag } from './page.mjs';
+
+const N = 4096;
+const SEED = 1;
+const W = 1;
+const FRAME_MS = 1000 / 60;
+const referenceBinary = process.argv[2];
+const nw = await createRequire(import.meta.url)('../dist/nw.js')();
+const data = nw.generateData({ nTrain: N, nTest: N, seed: SEED });
+
+function medianMs(fn, runs = 7) {
+  fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+const maxRelativeError = (actual, exact) => Math.max(...Array.from(actual, (a, i) => Math.abs(a - exact[i]) / Math.abs(exact[i])));
+const reference = (mode) => execFileSync(referenceBinary, [mode, String(N), String(SEED), String(W)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+
+const rows = [];
+const row = (target, measured, ratio, goal, pass) => rows.push({ target, measured, ratio, goal, pass: pass ? 'pass' : 'FAIL' });
+
+// 1. Dense prediction
+const exactPredictions = reference('predict');
+let wasmPredicted;
+const wasmPredictMs = medianMs(() => { wasmPredicted = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: W }); });
+let jsPredicted;
+const jsPredictMs = medianMs(() => { jsPredicted = naivePredict(data.xTest, data.xTrain, data.yTrain, W); }, 5);
+const wasmPredictError = maxRelativeError(wasmPredicted, exactPredictions);
+const jsPredictError = maxRelativeError(jsPredicted, exactPredictions);
+row(`predict ${N} x ${N}: WASM vs plain JS`, `${wasmPredictMs.toFixed(1)} ms vs ${jsPredictMs.toFixed(1)} ms`,
+  `${(jsPredictMs / wasmPredictMs).toFixed(2)}x`, '>= 2x', jsPredictMs / wasmPredictMs >= 2);
+row('predict: max relative error vs long double', `WASM ${wasmPredictError.toExponential(1)}, JS ${jsPredictError.toExponential(1)}`, '', '<= 1e-12', wasmPredictError <= 1e-12);
+
+// 2. One training epoch
+const [exactLoss, exactGrad] = reference('epoch');
+let wasmEpoch;
+const wasmEpochMs = medianMs(() => { wasmEpoch = nw.looLoss(data.xTrain, data.yTrain, { w: W }); });
+let jsEpoch;
+const jsEpochMs = medianMs(() => { jsEpoch = naiveEpoch(data.xTrain, data.yTrain, W); }, 5);
+const epochError = Math.max(Math.abs(wasmEpoch.loss - exactLoss) / exactLoss, Math.abs(wasmEpoch.grad - exactGrad) / Math.abs(exactGrad));
+const jsEpochError = Math.max(Math.abs(jsEpoch.loss - exactLoss) / exactLoss, Math.abs(jsEpoch.grad - exactGrad) / Math.abs(exactGrad));
+row(`epoch (loss + gradient), n = ${N}: WASM vs plain JS`, `${wasmEpochMs.toFixed(1)} ms vs ${jsEpochMs.toFixed(1)} ms`,
+  `${(jsEpochMs / wasmEpochMs).toFixed(2)}x`, '>= 2x', jsEpochMs / wasmEpochMs >= 2);
+row('epoch: max relative error vs long double', `WASM ${epochError.toExponential(1)}, JS ${jsEpochError.toExponential(1)}`, '', '<= 1e-12', epochError <= 1e-12);
+
+// 3. numpy, where it is installed
+let numpy = null;
+try {
+  execFileSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' });
+  const file = join(tmpdir(), `nw-bench-${process.pid}.f64`);
+  const packed = new Float64Array(3 * N);
+  packed.set(data.xTrain, 0);
+  packed.set(data.yTrain, N);
+  packed.set(data.xTest, 2 * N);
+  writeFileSync(file, Buffer.from(packed.buffer));
+  numpy = JSON.parse(execFileSync('python3', [new URL('./numpy_bench.py', import.meta.url).pathname, file, String(N)], { encoding: 'utf8' }));
+} catch {
+  numpy = null;
+}
+if (numpy) {
+  row('predict: WASM vs numpy float64', `${wasmPredictMs.toFixed(1)} ms vs ${(numpy.predict * 1000).toFixed(1)} ms`, `${(numpy.predict * 1000 / wasmPredictMs).toFixed(2)}x`, '> 1x (aim)', numpy.predict * 1000 > wasmPredictMs);
+  row('epoch: WASM vs numpy float64', `${wasmEpochMs.toFixed(1)} ms vs ${(numpy.epoch * 1000).toFixed(1)} ms`, `${(numpy.epoch * 1000 / wasmEpochMs).toFixed(2)}x`, '> 1x (aim)', numpy.epoch * 1000 > wasmEpochMs);
+} else {
+  rows.push({ target: 'WASM vs numpy float64', measured: 'numpy is not installed for python3 here', ratio: '', goal: '> 1x (aim)', pass: 'n/a' });
+}
+
+// 4. The page: dragging w with nTrain = nTest = 1000
+const drag = await measureDrag();
+const dragMedian = quantile(drag, 0.5);
+const dragP95 = quantile(drag, 0.95);
+row('page: one w update while dragging, n = 1000 (median)', `${dragMedian.toFixed(1)} ms`, `${(dragMedian / FRAME_MS).toFixed(2)} of a frame`, '< 1 frame (16.7 ms)', dragMedian < FRAME_MS);
+row('page: one w update while dragging, n = 1000 (95th percentile)', `${dragP95.toFixed(1)} ms`, `${(dragP95 / FRAME_MS).toFixed(2)} of a frame`, '< 1 frame (16.7 ms)', dragP95 < FRAME_MS);
+
+// 5. Memory of a 100,000 x 100,000 prediction (a child process each, so peaks do not mix)
+const memory = [10_000, 100_000].map((n) => JSON.parse(execFileSync(process.execPath, [new URL('./memory.mjs', import.meta.url).pathname, String(n)], { encoding: 'utf8' })));
+const [small, large] = memory;
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+row('predict 100,000 x 100,000: memory', `wasm ${mib(large.wasmBytes)}, peak RSS ${mib(large.peakRssBytes)} (10,000: ${mib(small.wasmBytes)}, ${mib(small.peakRssBytes)}); ${large.seconds.toFixed(1)} s`,
+  `${(large.peakRssBytes / small.peakRssBytes).toFixed(2)}x for 10x n`, 'O(n): far below the 80 GB of an n x n matrix', large.finite && large.wasmBytes < 256 * 2 ** 20);
+
+console.log(`Benchmark on ${cpus()[0].model.trim()} (${cpus().length} cores), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+console.log('| target | measured | ratio | goal | result |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const r of rows) console.log(`| ${r.target} | ${r.measured} | ${r.ratio} | ${r.goal} | ${r.pass} |`);

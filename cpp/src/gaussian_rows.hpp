@@ -1,0 +1,92 @@
+// Private to the core: the Gaussian kernel's row sums, two keys at a time (see vector_exp.hpp). Same
+// scores as rows::Gaussian, up to the last bits of exp.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+
+#include "kernel_rows.hpp"
+#include "vector_exp.hpp"
+
+namespace nw::rows {
+
+struct RowSums {
+  double weightSum = 0.0;
+  double weighted = 0.0;
+};
+
+// The smallest |query - key| over keys[begin, end), two at a time (finite keys: no NaN).
+inline double nearestDistanceIn(double query, const double* keys, std::size_t begin, std::size_t end) {
+  vec::f64x2 best = vec::splat(INFINITY);
+  const vec::f64x2 q = vec::splat(query);
+  std::size_t i = begin;
+  for (; i + 2 <= end; i += 2) best = vec::min(best, vec::abs(q - vec::f64x2{keys[i], keys[i + 1]}));
+  double result = best[0] < best[1] ? best[0] : best[1];
+  for (; i < end; ++i) result = std::fmin(result, std::fabs(query - keys[i]));
+  return result;
+}
+
+// The row's smallest distance skipping key `skip` (pass n to skip none).
+inline double gaussianNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip) {
+  if (skip >= n) return nearestDistanceIn(query, keys, 0, n);
+  return std::fmin(nearestDistanceIn(query, keys, 0, skip), nearestDistanceIn(query, keys, skip + 1, n));
+}
+
+namespace detail {
+
+// The exponent t = ((d - dMin) w)((d + dMin) w) of two keys, exactly 0 for the nearest key (where the
+// second factor may be infinite): the mask clears those lanes' bits.
+inline vec::f64x2 exponents(vec::f64x2 q, vec::f64x2 k, vec::f64x2 lo, vec::f64x2 w) {
+  const vec::f64x2 dist = vec::abs(q - k);
+  const vec::f64x2 product = ((dist - lo) * w) * ((dist + lo) * w);
+  return (vec::f64x2)((vec::i64x2)product & (vec::i64x2)(dist != lo));  // vector casts keep the bits
+}
+
+}  // namespace detail
+
+// Adds, for keys[begin, end), score_i and score_i * values_i * valueScale to `sums`. If `scores` and
+// `exponents` are given, each key's score and exponent t_i are stored there too. Needs w != 0 (at w = 0
+// every score is 1, and an infinite distance would give 0 * inf here). Four keys per iteration, as two
+// independent vectors, so that the two exp polynomials overlap.
+inline void addGaussianRow(double query, const double* keys, const double* values, std::size_t begin,
+                           std::size_t end, double dMin, double w, double valueScale, RowSums& sums,
+                           double* scores = nullptr, double* exponents = nullptr) {
+  using vec::f64x2;
+  using vec::splat;
+  const f64x2 q = splat(query), lo = splat(dMin), wv = splat(w), scale = splat(valueScale), half = splat(-0.5);
+  f64x2 weightSum = splat(0.0), weighted = splat(0.0);
+  std::size_t i = begin;
+  for (; i + 4 <= end; i += 4) {
+    const f64x2 t0 = detail::exponents(q, f64x2{keys[i], keys[i + 1]}, lo, wv);
+    const f64x2 t1 = detail::exponents(q, f64x2{keys[i + 2], keys[i + 3]}, lo, wv);
+    const f64x2 s0 = vec::expNonPositive(half * t0);
+    const f64x2 s1 = vec::expNonPositive(half * t1);
+    weightSum += s0 + s1;
+    weighted += s0 * (f64x2{values[i], values[i + 1]} * scale) + s1 * (f64x2{values[i + 2], values[i + 3]} * scale);
+    if (scores) {
+      scores[i] = s0[0];
+      scores[i + 1] = s0[1];
+      scores[i + 2] = s1[0];
+      scores[i + 3] = s1[1];
+      exponents[i] = t0[0];
+      exponents[i + 1] = t0[1];
+      exponents[i + 2] = t1[0];
+      exponents[i + 3] = t1[1];
+    }
+  }
+  sums.weightSum += weightSum[0] + weightSum[1];
+  sums.weighted += weighted[0] + weighted[1];
+  for (; i < end; ++i) {
+    const double dist = std::fabs(query - keys[i]);
+    const double t = Gaussian::exponent(dist, dMin, w);
+    const double score = std::exp(-0.5 * t);
+    sums.weightSum += score;
+    sums.weighted += score * (values[i] * valueScale);
+    if (scores) {
+      scores[i] = score;
+      exponents[i] = t;
+    }
+  }
+}
+
+}  // namespace nw::rows
