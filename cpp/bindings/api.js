@@ -43,3 +43,5 @@ Module['testGrid'] = (xMin, xMax, n) => unwrapResult(Module['rawTestGrid'](xMin,
 Module['kernelValue'] = (kernel, d) => unwrapResult(Module['rawKernelValue'](kernel, d));
 // The kernel names, in the core's order.
 Module['kernelNames'] = () => Module['rawKernelNames']();
+Module['attentionBlocks'] = (queries, keys, values, options) =>
+  unwrapResult(Module['rawAttentionBlocks'](queries, keys, values, options));

@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -198,6 +199,42 @@ val attentionWeights(val queries, val keys, val options) {
   });
 }
 
+// Indices cross as Uint32Array (a matrix of at most 2^24 cells per side needs no more).
+val toUint32Array(const std::vector<std::size_t>& indices) {
+  std::vector<std::uint32_t> narrow(indices.begin(), indices.end());
+  return val(emscripten::typed_memory_view(narrow.size(), narrow.data())).call<val>("slice");
+}
+
+val attentionBlocks(val queries, val keys, val values, val options) {
+  return guarded([&] {
+    double w = 1.0, maxRows = 200, maxCols = 200;
+    nw::Kernel kernel = nw::Kernel::gaussian;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.read("kernel", kernel);
+    reader.read("maxBlockRows", maxRows);
+    reader.read("maxBlockCols", maxCols);
+    reader.rejectUnknown();
+    const std::vector<double> valueVector = values.isUndefined() || values.isNull() ? std::vector<double>{} : toVector(values, "values");
+    const nw::BlockWeights b = nw::attentionBlocks(
+        toVector(queries, "queries"), toVector(keys, "keys"), valueVector, w, kernel,
+        nw::requireCount(maxRows, "maxBlockRows", 1, 4096), nw::requireCount(maxCols, "maxBlockCols", 1, 4096));
+    val out = val::object();
+    out.set("rows", b.rows);
+    out.set("cols", b.cols);
+    out.set("rowStep", b.rowStep);
+    out.set("colStep", b.colStep);
+    out.set("blockRows", b.blockRows);
+    out.set("blockCols", b.blockCols);
+    out.set("weight", toFloat64Array(b.weight));
+    out.set("row", toUint32Array(b.row));
+    out.set("col", toUint32Array(b.col));
+    out.set("fallbackRows", val(emscripten::typed_memory_view(b.fallbackRows.size(), b.fallbackRows.data())).call<val>("slice"));
+    if (!b.predictions.empty()) out.set("predictions", toFloat64Array(b.predictions));
+    return out;
+  });
+}
+
 val looLoss(val xTrain, val yTrain, val options) {
   return guarded([&] {
     double w = 1.0;
@@ -281,6 +318,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawMeanSquaredError", &meanSquaredError);
   emscripten::function("rawPredict", &predict);
   emscripten::function("rawAttentionWeights", &attentionWeights);
+  emscripten::function("rawAttentionBlocks", &attentionBlocks);
   emscripten::function("rawLooLoss", &looLoss);
   emscripten::function("rawCreateTrainer", &createTrainer);
   emscripten::function("rawSelectBandwidth", &selectBandwidth);

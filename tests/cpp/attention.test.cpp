@@ -124,3 +124,35 @@ TEST_CASE("invalid attention inputs are rejected with the parameter's name", "[a
   CHECK_THROWS_WITH(nw::attentionWeights(std::vector<double>(5000, 1.0), std::vector<double>(5000, 1.0), 1.0),
                     Catch::StartsWith("queries.length x keys.length must be at most"));
 }
+
+TEST_CASE("attentionBlocks keeps each block's largest exact weight and the predictions", "[attention]") {
+  nw::DataSpec spec;
+  spec.nTrain = 97;
+  spec.nTest = 45;
+  const nw::Dataset data = nw::generateData(spec);
+  for (nw::Kernel kernel : {nw::Kernel::gaussian, nw::Kernel::epanechnikov}) {
+    const nw::Matrix full = nw::attentionWeights(data.xTest, data.xTrain, 3.0, kernel);
+    const nw::BlockWeights b = nw::attentionBlocks(data.xTest, data.xTrain, data.yTrain, 3.0, kernel, 10, 20);
+    CHECK(b.rowStep == 5);   // ceil(45 / 10)
+    CHECK(b.colStep == 5);   // ceil(97 / 20)
+    CHECK(b.blockRows == 9);
+    CHECK(b.blockCols == 20);
+    for (std::size_t br = 0; br < b.blockRows; ++br) {
+      for (std::size_t bc = 0; bc < b.blockCols; ++bc) {
+        double largest = -1;
+        for (std::size_t r = br * 5; r < std::min<std::size_t>(45, br * 5 + 5); ++r) {
+          for (std::size_t c = bc * 5; c < std::min<std::size_t>(97, bc * 5 + 5); ++c) largest = std::max(largest, full.data[r * 97 + c]);
+        }
+        const std::size_t block = br * b.blockCols + bc;
+        CHECK(b.weight[block] == largest);
+        CHECK(full.data[b.row[block] * 97 + b.col[block]] == b.weight[block]);
+      }
+    }
+    CHECK(b.fallbackRows == full.fallbackRows);
+    const auto predicted = nw::predict(data.xTest, data.xTrain, data.yTrain, 3.0, kernel);
+    for (std::size_t q = 0; q < predicted.size(); ++q) CHECK(b.predictions[q] == approx(predicted[q], 1e-13, 1e-14));
+  }
+  CHECK(nw::attentionBlocks({1.0}, {1.0, 2.0}, {}, 1.0, nw::Kernel::gaussian, 5, 5).predictions.empty());
+  CHECK_THROWS_WITH(nw::attentionBlocks({1.0}, {1.0}, {}, 1.0, nw::Kernel::gaussian, 0, 5),
+                    Catch::StartsWith("maxBlockRows must be an integer from 1 to 4096"));
+}

@@ -79,3 +79,19 @@ test('testGrid is the chapter\'s grid', () => {
   assert.deepEqual(Array.from(nw.testGrid(0, 5, 50)), Array.from(data.xTest));
   assert.deepEqual(Array.from(nw.testGrid(2, 3, 4)), [2, 2.25, 2.5, 2.75]);
 });
+
+test('attentionBlocks reduces the weights to blocks of exact cells, with the predictions from the same pass', () => {
+  const big = nw.generateData({ nTrain: 300, nTest: 120, seed: 2 });
+  const full = nw.attentionWeights(big.xTest, big.xTrain, { w: 4 });
+  const b = nw.attentionBlocks(big.xTest, big.xTrain, big.yTrain, { w: 4, maxBlockRows: 50, maxBlockCols: 100 });
+  assert.deepEqual([b.rows, b.cols, b.rowStep, b.colStep, b.blockRows, b.blockCols], [120, 300, 3, 3, 40, 100]);
+  assert.ok(b.row instanceof Uint32Array && b.col instanceof Uint32Array && b.weight instanceof Float64Array);
+  b.weight.forEach((v, i) => {
+    assert.equal(full.data[b.row[i] * 300 + b.col[i]], v, 'the reported cell holds the reported weight');
+    assert.equal(Math.floor(b.row[i] / 3) * 100 + Math.floor(b.col[i] / 3), i, 'the cell lies in its block');
+  });
+  const predicted = nw.predict(big.xTest, big.xTrain, big.yTrain, { w: 4 });
+  b.predictions.forEach((p, i) => assert.ok(Math.abs(p - predicted[i]) < 1e-12));
+  assert.equal(nw.attentionBlocks([1], [1, 2], null).predictions, undefined);
+  assert.throws(() => nw.attentionBlocks([1], [1], null, { maxBlockRows: 0 }), /^NWError: maxBlockRows must be an integer from 1 to 4096/);
+});

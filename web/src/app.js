@@ -161,13 +161,15 @@
       this.settings = { ...this.settings, w };
       try {
         const { data } = session;
-        this.predictionsChart.setNonparametric(data.xTest, session.nonparametric(w));
+        // One pass gives the line and the heatmap's blocks.
+        const blocks = session.blocks(w, { maxCells: DRAG_HEATMAP_CELLS, withPredictions: true });
+        this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
         if (this.settings.attend === 'nonparametric' || !session.canTrain) {
           const query = this.predictionsChart.query;
           this.predictionsChart.setQuery(query, session.queryWeights(query, w));
         }
         this.predictionsChart.draw();
-        this.heatmaps.nonparametric.setWeights(session.weights(w), data.xTest, data.xTrain, DRAG_HEATMAP_CELLS);
+        this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
         byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
         byId('wValue').textContent = formatW(w);
@@ -339,10 +341,10 @@
         byId('query').min = String(xMin);
         byId('query').max = String(xMax);
 
-        this.heatmaps.nonparametric.setWeights(session.weights(s.w), data.xTest, data.xTrain);
+        this.heatmaps.nonparametric.setBlocks(session.blocks(s.w), data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
         if (session.canTrain) {
-          this.heatmaps.parametric.setWeights(session.weights(session.learnedW), data.xTest, data.xTrain);
+          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW), data.xTest, data.xTrain);
           this.heatmaps.parametric.draw();
         }
         byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
@@ -374,7 +376,8 @@
       byId('kernelsTitleW').textContent = `(w = ${formatW(w)})`;
       const { data } = this.session;
       for (const panel of this.kernelPanels) {
-        panel.set(data, this.session.predictions(w, panel.kernel).nonparametric, this.session.weights(w, panel.kernel));
+        const blocks = this.session.blocks(w, { kernel: panel.kernel, withPredictions: true });
+        panel.set(data, blocks.predictions, blocks);
         panel.draw();
       }
     }

@@ -98,9 +98,11 @@
       return { average: mse(predictions.average), nonparametric: mse(predictions.nonparametric), parametric: mse(predictions.parametric) };
     }
 
-    // Rows = test inputs (queries), columns = training inputs (keys), both sorted.
-    weights(w, kernel = this.kernel) {
-      return this.nw.attentionWeights(this.data.xTest, this.data.xTrain, { w, kernel });
+    // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
+    // most maxCells x maxCells blocks; withPredictions adds the predictions from the same pass.
+    blocks(w, { kernel = this.kernel, maxCells = 200, withPredictions = false } = {}) {
+      const { xTest, xTrain, yTrain } = this.data;
+      return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
     }
 
     // One query's weights over the training points.

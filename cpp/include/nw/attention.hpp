@@ -28,6 +28,24 @@ double averagePool(const std::vector<double>& values);
 std::vector<double> predict(const std::vector<double>& queries, const std::vector<double>& keys,
                             const std::vector<double>& values, double w, Kernel kernel = Kernel::gaussian);
 
+// The weight matrix seen through blocks of rowStep x colStep cells, for drawing a large matrix: each
+// block keeps its largest weight and where that cell is, so every value reported is an exact weight.
+struct BlockWeights {
+  std::size_t rows = 0, cols = 0;            // of the full matrix
+  std::size_t rowStep = 1, colStep = 1;      // cells per block
+  std::size_t blockRows = 0, blockCols = 0;  // blocks
+  std::vector<double> weight;                // the largest weight in each block, row-major
+  std::vector<std::size_t> row, col;         // the full-matrix cell it comes from
+  std::vector<unsigned char> fallbackRows;   // as in Matrix, one per full row
+  std::vector<double> predictions;           // sum_i alpha(q, k_i) v_i per query, if values were given
+};
+
+// attentionWeights reduced to at most maxBlockRows x maxBlockCols blocks (and, given values, the
+// predictions too), in O(keys) memory: the full matrix is never built.
+BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vector<double>& keys,
+                             const std::vector<double>& values, double w, Kernel kernel, std::size_t maxBlockRows,
+                             std::size_t maxBlockCols);
+
 // The full weight matrix, rows = queries, cols = keys; each row is a probability distribution.
 Matrix attentionWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w,
                         Kernel kernel = Kernel::gaussian);

@@ -1,30 +1,16 @@
 // Figure 2: attention weights as a heatmap, rows = sorted test inputs (queries), columns = sorted
-// training inputs (keys). Above MAX_CELLS per side, blocks of cells are drawn as one, coloured by the
-// block's largest weight; the tooltip names that cell, so it always reports an exact weight.
+// training inputs (keys). A large matrix arrives from the module as blocks of cells, each coloured by
+// its largest weight; the tooltip names that cell, so it always reports an exact weight.
 (function (NWPage) {
   'use strict';
 
-  const MAX_CELLS = 200;
   const { heat } = NWPage.colors;
 
-  // Picks, for each block, the cell with the largest weight: { x: block col, y: block row, v, row, col }.
-  function blockMaxima(matrix, maxCells) {
-    const rowStep = Math.ceil(matrix.rows / maxCells);
-    const colStep = Math.ceil(matrix.cols / maxCells);
-    const cells = [];
-    for (let r0 = 0, br = 0; r0 < matrix.rows; r0 += rowStep, br++) {
-      for (let c0 = 0, bc = 0; c0 < matrix.cols; c0 += colStep, bc++) {
-        let best = { v: -1, row: r0, col: c0 };
-        for (let r = r0; r < Math.min(matrix.rows, r0 + rowStep); r++) {
-          for (let c = c0; c < Math.min(matrix.cols, c0 + colStep); c++) {
-            const v = matrix.data[r * matrix.cols + c];
-            if (v > best.v) best = { v, row: r, col: c };
-          }
-        }
-        cells.push({ x: bc, y: br, v: best.v, row: best.row, col: best.col });
-      }
-    }
-    return { cells, blockRows: Math.ceil(matrix.rows / rowStep), blockCols: Math.ceil(matrix.cols / colStep), rowStep, colStep };
+  // The module's blocks ({ blockRows, blockCols, weight, row, col, ... }) as chart cells.
+  function cellsOf(blocks) {
+    return Array.from(blocks.weight, (v, i) => ({
+      x: i % blocks.blockCols, y: Math.floor(i / blocks.blockCols), v, row: blocks.row[i], col: blocks.col[i],
+    }));
   }
 
   // About six ticks on whole cells, starting at the first.
@@ -42,7 +28,7 @@
       this.legendCanvas = legendCanvas;
       this.note = note;
       this.fallbackRows = new Uint8Array(0);
-      this.blocks = { cells: [], blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1 };
+      this.blocks = { blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1 };
       this.maxWeight = 1;
       this.rowLabels = [];
       this.colLabels = [];
@@ -53,7 +39,7 @@
             label: 'Attention weight',
             data: [],
             borderWidth: 0,
-            // Per-cell colours as an array and sizes as numbers (set in setWeights): Chart.js then resolves
+            // Per-cell colours as an array and sizes as numbers (set in setBlocks): Chart.js then resolves
             // no function per cell, which is most of a large heatmap's drawing time.
             backgroundColor: [],
             width: 0,
@@ -109,23 +95,24 @@
     }
 
     // matrix: { rows, cols, data } from the module; rowLabels/colLabels: the query and key inputs.
-    // maxCells: the most cells per side to draw (fewer while the reader drags w, for speed).
-    setWeights(matrix, rowLabels, colLabels, maxCells = MAX_CELLS) {
+    // blocks: from nw.attentionBlocks; rowLabels/colLabels: the query and key inputs.
+    setBlocks(blocks, rowLabels, colLabels) {
       this.rowLabels = rowLabels;
       this.colLabels = colLabels;
-      this.fallbackRows = matrix.fallbackRows || new Uint8Array(matrix.rows);
-      this.blocks = blockMaxima(matrix, maxCells);
-      this.maxWeight = this.blocks.cells.reduce((m, c) => Math.max(m, c.v), 0) || 1;
+      this.fallbackRows = blocks.fallbackRows;
+      this.blocks = blocks;
+      const cells = cellsOf(blocks);
+      this.maxWeight = cells.reduce((m, c) => Math.max(m, c.v), 0) || 1;
       const dataset = this.chart.data.datasets[0];
-      dataset.data = this.blocks.cells;
-      dataset.backgroundColor = this.blocks.cells.map((cell) => heat(cell.v / this.maxWeight));
+      dataset.data = cells;
+      dataset.backgroundColor = cells.map((cell) => heat(cell.v / this.maxWeight));
       this.sizeCells();
       const { x, y } = this.chart.options.scales;
-      x.max = this.blocks.blockCols - 0.5;
-      y.max = this.blocks.blockRows - 0.5;
-      const { rowStep, colStep } = this.blocks;
+      x.max = blocks.blockCols - 0.5;
+      y.max = blocks.blockRows - 0.5;
+      const { rowStep, colStep } = blocks;
       this.note.textContent = rowStep > 1 || colStep > 1
-        ? `${matrix.rows} × ${matrix.cols} weights shown as ${this.blocks.blockRows} × ${this.blocks.blockCols} blocks of ${rowStep} × ${colStep}; each block shows its largest weight.`
+        ? `${blocks.rows} × ${blocks.cols} weights shown as ${blocks.blockRows} × ${blocks.blockCols} blocks of ${rowStep} × ${colStep}; each block shows its largest weight.`
         : '';
       this.drawLegend();
     }

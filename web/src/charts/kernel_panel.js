@@ -54,7 +54,8 @@
       this.heatmap = new NWPage.HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true });
     }
 
-    set(data, prediction, weights) {
+    // blocks: the kernel's weights from nw.attentionBlocks.
+    set(data, prediction, blocks) {
       const sets = this.predictions.data.datasets;
       sets[0].data = points(data.xTrain, data.yTrain);
       sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
@@ -62,7 +63,7 @@
       const { x } = this.predictions.options.scales;
       x.min = Math.min(data.xTrain[0], data.xTest[0]);
       x.max = Math.max(data.xTrain[data.xTrain.length - 1], data.xTest[data.xTest.length - 1]);
-      this.heatmap.setWeights(weights, data.xTest, data.xTrain);
+      this.heatmap.setBlocks(blocks, data.xTest, data.xTrain);
     }
 
     draw() {

@@ -6,6 +6,12 @@
   const { estimator } = NWPage.colors;
   const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
   const BASE_RADIUS = 3;
+  // The training points attended to are overlaid in this many bands of attention, each band one
+  // dataset with a single radius and colour: Chart.js then shares one options object per dataset,
+  // which per-point arrays of sizes or colours prevent (they made a 1000-point redraw 4x slower).
+  const LEVELS = 6;
+  const FIRST_LEVEL = 6; // dataset index of the first band
+  const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(31, 119, 180, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
 
   class PredictionsChart {
     // onQuery(x) is called while the pointer hovers or drags over the plot.
@@ -21,6 +27,10 @@
             { label: 'Nonparametric', data: [], type: 'line', borderColor: estimator.nonparametric, pointRadius: 0, order: 3 },
             { label: 'Parametric', data: [], type: 'line', borderColor: estimator.parametric, pointRadius: 0, order: 4 },
             { label: 'Query', data: [], type: 'line', borderColor: estimator.query, borderDash: [2, 3], pointRadius: 0, order: 0 },
+            ...Array.from({ length: LEVELS }, (_, i) => {
+              const { radius, color } = levelStyle(i + 1);
+              return { label: `attention band ${i + 1}`, data: [], backgroundColor: color, pointRadius: radius, order: 5 };
+            }),
           ],
         },
         options: {
@@ -37,7 +47,20 @@
             y: { type: 'linear', title: { display: true, text: 'y' } },
           },
           plugins: {
-            legend: { position: 'top', labels: { filter: (item) => item.text !== 'Query' } },
+            legend: {
+              position: 'top',
+              labels: { filter: (item) => item.datasetIndex < 5 },
+              // "Training data" shows or hides the attention bands with the points.
+              onClick: (event, item, legend) => {
+                const chart = legend.chart;
+                const visible = !chart.isDatasetVisible(item.datasetIndex);
+                chart.setDatasetVisibility(item.datasetIndex, visible);
+                if (item.datasetIndex === 0) {
+                  for (let i = 0; i < LEVELS; i++) chart.setDatasetVisibility(FIRST_LEVEL + i, visible);
+                }
+                chart.update('none');
+              },
+            },
             tooltip: { enabled: false },
           },
           onHover: (event) => this.reportQuery(event),
@@ -61,6 +84,8 @@
       const sets = this.chart.data.datasets;
       const line = (values) => (values ? points(data.xTest, values) : []);
       sets[0].data = points(data.xTrain, data.yTrain);
+      this.trainingX = data.xTrain;
+      this.trainingY = data.yTrain;
       sets[1].data = line(data.yTruth);
       sets[2].data = line(predictions.average);
       sets[3].data = line(predictions.nonparametric);
@@ -80,15 +105,23 @@
       const sets = this.chart.data.datasets;
       const { min, max } = this.yRange();
       sets[5].data = [{ x: query, y: min }, { x: query, y: max }];
+      const bands = Array.from({ length: LEVELS }, () => []);
       if (!weights) {
         sets[0].pointRadius = BASE_RADIUS;
         sets[0].backgroundColor = NWPage.colors.estimator.data;
-        return;
+      } else {
+        let largest = 0;
+        for (const a of weights) largest = Math.max(largest, a);
+        sets[0].pointRadius = BASE_RADIUS;
+        sets[0].backgroundColor = levelStyle(0.5).color; // faint: the points the query barely sees
+        const xs = this.trainingX;
+        const ys = this.trainingY;
+        weights.forEach((a, i) => {
+          const level = largest > 0 ? Math.round((a / largest) * LEVELS) : 0;
+          if (level > 0) bands[level - 1].push({ x: xs[i], y: ys[i] });
+        });
       }
-      let largest = 0;
-      for (const a of weights) largest = Math.max(largest, a);
-      sets[0].pointRadius = Array.from(weights, (a) => BASE_RADIUS + 9 * (largest > 0 ? a / largest : 0));
-      sets[0].backgroundColor = Array.from(weights, (a) => `rgba(31, 119, 180, ${0.15 + 0.85 * (largest > 0 ? a / largest : 0)})`);
+      bands.forEach((band, k) => { sets[FIRST_LEVEL + k].data = band; });
     }
 
     yRange() {
