@@ -44,18 +44,16 @@ inline f64x2 abs(f64x2 x) { return (f64x2)((i64x2)x & i64x2{0x7fffffffffffffffLL
 // the nearest key's exact 1, so that difference never shows in a weight or a prediction.
 inline f64x2 expNonPositive(f64x2 x) {
   const f64x2 clamped = atLeast(x, -708.0);
-  // k = round(x / ln 2) by adding 1.5 * 2^52: k then sits in the low bits of `shifted` (exact here, and
-  // no -ffast-math reorders it), so 2^k needs no float-to-integer conversion.
+  // x = h (ln 2) / 2 + r with h = round(2 x / ln 2), |r| <= 0.174, by adding 1.5 * 2^52: h then sits in
+  // the low bits of `shifted` (exact here, and no -ffast-math reorders it), so 2^(h/2) needs no
+  // float-to-integer conversion: 2^floor(h/2) from those bits, times sqrt 2 when h is odd.
   const f64x2 magic = splat(0x1.8p52);
-  const f64x2 shifted = clamped * splat(1.44269504088896338700e+00) + magic;
-  const f64x2 k = shifted - magic;
-  // r = x - k ln 2 in two parts (fdlibm's split: k * ln2Hi is exact), |r| <= 0.35.
-  const f64x2 r = (clamped - k * splat(6.93147180369123816490e-01)) - k * splat(1.90821492927058770002e-10);
-  // Taylor polynomial of degree 13: the first omitted term is below 2^-57 relative.
-  f64x2 p = splat(1.0 / 6227020800.0);
-  p = p * r + splat(1.0 / 479001600.0);
-  p = p * r + splat(1.0 / 39916800.0);
-  p = p * r + splat(1.0 / 3628800.0);
+  const f64x2 shifted = clamped * splat(2.88539008177792677401e+00) + magic;
+  const f64x2 h = shifted - magic;
+  // r = x - h (ln 2)/2 in two parts (fdlibm's ln 2 split, halved: h * hi is exact).
+  const f64x2 r = (clamped - h * splat(3.46573590184561908245e-01)) - h * splat(9.54107464635293850010e-11);
+  // Taylor polynomial of degree 10: the first omitted term is below 2^-55 relative.
+  f64x2 p = splat(1.0 / 3628800.0);
   p = p * r + splat(1.0 / 362880.0);
   p = p * r + splat(1.0 / 40320.0);
   p = p * r + splat(1.0 / 5040.0);
@@ -66,9 +64,12 @@ inline f64x2 expNonPositive(f64x2 x) {
   p = p * r + splat(0.5);
   p = p * r + splat(1.0);
   p = p * r + splat(1.0);
-  // 2^k in the exponent bits: k's low 12 bits shifted up, plus the bias (-1022 <= k <= 0 after the clamp).
-  const i64x2 bits = ((i64x2)shifted << 52) + i64x2{1023LL << 52, 1023LL << 52};
-  const f64x2 result = p * (f64x2)bits;  // a cast between vector types of one size keeps the bits
+  // h's low bits: h >> 1 (arithmetic) is floor(h/2) in [-1022, 0] after the clamp; h & 1 marks odd h.
+  const i64x2 hBits = ((i64x2)shifted << 12) >> 12;  // sign-extend the 52-bit field
+  const i64x2 bits = ((hBits >> 1) + i64x2{1023, 1023}) << 52;
+  const i64x2 odd = -(hBits & i64x2{1, 1});  // all ones where h is odd
+  const f64x2 halfStep = select(odd, splat(1.41421356237309514547e+00), splat(1.0));
+  const f64x2 result = (p * halfStep) * (f64x2)bits;  // a cast between vector types of one size keeps the bits
   return select(x < splat(-745.0), splat(0.0), result);
 }
 
