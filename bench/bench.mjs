@@ -15,8 +15,10 @@ const referenceBinary = process.argv[2];
 const nw = await createRequire(import.meta.url)('../dist/nw.js')();
 const data = nw.generateData({ nTrain: N, nTest: N, seed: SEED });
 
+// Median of `runs` timed calls after three untimed ones, so both WebAssembly (compiled in tiers) and
+// JavaScript (optimised after a few calls) are measured in their steady state.
 function medianMs(fn, runs = 7) {
-  fn();
+  for (let i = 0; i < 3; i++) fn();
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
