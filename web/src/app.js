@@ -386,9 +386,9 @@
       const { session } = this;
       const note = byId('landscapeNote');
       const n = session.data.xTrain.length;
+      const chartBox = byId('landscapeChart').parentElement;
+      chartBox.hidden = n > LANDSCAPE_MAX_TRAIN;
       if (n > LANDSCAPE_MAX_TRAIN) {
-        this.landscapeChart.set({ curve: { ws: [0], losses: [0] }, steps: { ws: [], losses: [] }, best: null });
-        this.landscapeChart.draw();
         note.textContent = `The landscape is drawn for up to ${LANDSCAPE_MAX_TRAIN} training samples (it evaluates the loss ${LANDSCAPE_POINTS} times).`;
         return;
       }
