@@ -177,6 +177,9 @@ test('large data is drawn as at most 200 x 200 blocks without changing the weigh
 // Hovers the centre of a heatmap cell block and returns the tooltip lines Chart.js shows there.
 async function heatmapTooltip(page, canvasId, fx, fy) {
   await page.locator(`#${canvasId}`).scrollIntoViewIfNeeded();
+  // Away first, so that the lines read below cannot be an earlier hover's.
+  await page.mouse.move(0, 0);
+  await page.waitForFunction((id) => !(Chart.getChart(document.getElementById(id)).tooltip.opacity > 0), canvasId);
   const point = await page.evaluate(({ id, fx, fy }) => {
     const chart = Chart.getChart(document.getElementById(id));
     const { left, top, width, height } = chart.chartArea;
@@ -209,4 +212,20 @@ test('the heatmap tooltip reports query x, key x and the exact weight, also when
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test('the heatmap tooltip says when a query has no key within a compact kernel\'s support', async () => {
+  const data = nw.generateData({ seed: 1 });
+  const { fallbackRows } = nw.attentionWeights(data.xTest, data.xTrain, { w: 30, kernel: 'boxcar' });
+  const row = fallbackRows.indexOf(1);
+  const inside = fallbackRows.indexOf(0);
+  assert.ok(row >= 0 && inside >= 0, 'w = 30 leaves some queries with no key within 1/30');
+  const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}#kernel=boxcar&w=30`);
+  const fallen = await heatmapTooltip(page, 'nonparametricHeatmap', 0.5, (row + 0.5) / 50);
+  assert.equal(parseTooltip(fallen).query.toFixed(3), data.xTest[row].toFixed(3));
+  assert.ok(fallen.includes('no key within the kernel\'s support: the nearest key takes all'), fallen.join(' | '));
+  const normal = await heatmapTooltip(page, 'nonparametricHeatmap', 0.5, (inside + 0.5) / 50);
+  assert.ok(!normal.some((line) => line.startsWith('no key')), normal.join(' | '));
+  assert.deepEqual(problems, []);
+  await context.close();
 });
