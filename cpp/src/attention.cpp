@@ -50,9 +50,6 @@ void predictRows(const std::vector<double>& queries, const std::vector<double>& 
   }
 }
 
-template <class Policy>
-void weightRows(const std::vector<double>& queries, const std::vector<double>& keys, double w, Matrix& m);
-
 // One row of normalised weights into `row` (and the fallback flag): the shared step of weightRows and
 // attentionBlocks. `exponents` is scratch of the row's length.
 template <class Policy>

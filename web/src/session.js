@@ -76,18 +76,14 @@
     }
 
     // Predictions at the test queries; parametric is null when the kernel cannot be trained.
-    predictions(w, kernel = this.kernel) {
+    predictions(w) {
+      const { kernel } = this;
       const { xTest, xTrain, yTrain } = this.data;
       return {
         average: new Float64Array(xTest.length).fill(this.nw.averagePool(yTrain)),
         nonparametric: this.nw.predict(xTest, xTrain, yTrain, { w, kernel }),
         parametric: this.trainer ? this.nw.predict(xTest, xTrain, yTrain, { w: this.learnedW, kernel }) : null,
       };
-    }
-
-    nonparametric(w) {
-      const { xTest, xTrain, yTrain } = this.data;
-      return this.nw.predict(xTest, xTrain, yTrain, { w, kernel: this.kernel });
     }
 
     // Test MSE of each estimator against the truth; null without a truth (your own data).
