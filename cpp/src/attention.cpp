@@ -14,89 +14,126 @@
 namespace nw {
 namespace {
 
+// The values' range and a power-of-two scale for summing them: large values are summed scaled down
+// (exactly) so that even values near the largest double cannot overflow a weighted sum; values below 1
+// are left as they are.
+struct ValueRange {
+  double lowest = 0.0, highest = 0.0, scale = 1.0, inverseScale = 1.0;
+
+  explicit ValueRange(const std::vector<double>& values) {
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    lowest = *low;
+    highest = *high;
+    int exponent = 0;
+    std::frexp(std::max(std::fabs(lowest), std::fabs(highest)), &exponent);
+    exponent = std::max(exponent, 1);
+    scale = std::ldexp(1.0, exponent - 1);
+    inverseScale = std::ldexp(1.0, 1 - exponent);
+  }
+
+  // A weighted average lies between the smallest and largest value; clamping removes rounding's ulps.
+  double average(const rows::RowSums& sums) const {
+    return std::clamp(sums.weighted / sums.weightSum * scale, lowest, highest);
+  }
+};
+
+// Gaussian rows (w != 0) are summed two keys at a time (gaussian_rows.hpp); other rows key by key.
+template <class Policy>
+bool vectorised(double w) {
+  return std::is_same_v<Policy, rows::Gaussian> && w != 0.0;
+}
+
+// One query's pass over every key, shared by predictions, weight rows and heatmap blocks: its nearest
+// distance, whether it falls back, and its sums.
+struct RowPass {
+  double dMin = 0.0;
+  bool fallback = false;
+  rows::RowSums sums;
+};
+
+// Sums the query's row with values[i] * valueScale (pass keys and 0 when only the weights matter). With
+// `scores` (and `exponents`, scratch of the row's length) each key's score is stored too.
+template <class Policy>
+RowPass passRow(double query, const std::vector<double>& keys, const double* values, double valueScale, double w,
+                double* scores = nullptr, double* exponents = nullptr) {
+  RowPass row;
+  if (vectorised<Policy>(w)) {
+    row.dMin = rows::gaussianNearestDistance(query, keys.data(), keys.size(), keys.size());
+    rows::addGaussianRow(query, keys.data(), values, 0, keys.size(), row.dMin, w, valueScale, row.sums, scores,
+                         exponents);
+    return row;
+  }
+  row.dMin = rows::nearestDistance(query, keys, keys.size());
+  row.fallback = rows::fallsBack<Policy>(row.dMin, w);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const double score = rows::rowScore<Policy>(std::fabs(query - keys[i]), row.dMin, w, row.fallback);
+    row.sums.weightSum += score;
+    row.sums.weighted += score * (values[i] * valueScale);
+    if (scores) scores[i] = score;
+  }
+  return row;
+}
+
+// The weight of one key at `dist` from the query, equal bit for bit to its entry in the row's weights.
+template <class Policy>
+double keyWeight(double dist, const RowPass& row, double w) {
+  const double score = vectorised<Policy>(w) ? rows::gaussianScore(dist, row.dMin, w)
+                                             : rows::rowScore<Policy>(dist, row.dMin, w, row.fallback);
+  return score / row.sums.weightSum;
+}
+
+// The key in [begin, end) nearest the query, which has the largest weight there: every kernel's score
+// falls or stays flat as the distance grows (up to the last bit of the vector exp). For sorted keys
+// `insertion`, the index of the first key >= query, leaves two candidates at most.
+std::size_t nearestKeyIn(double query, const std::vector<double>& keys, std::size_t begin, std::size_t end,
+                         bool sorted, std::size_t insertion) {
+  if (sorted) {
+    if (insertion <= begin) return begin;
+    if (insertion >= end) return end - 1;
+    return query - keys[insertion - 1] <= keys[insertion] - query ? insertion - 1 : insertion;
+  }
+  std::size_t nearest = begin;
+  for (std::size_t i = begin + 1; i < end; ++i) {
+    if (std::fabs(query - keys[i]) < std::fabs(query - keys[nearest])) nearest = i;
+  }
+  return nearest;
+}
+
 template <class Policy>
 void predictRows(const std::vector<double>& queries, const std::vector<double>& keys,
                  const std::vector<double>& values, double w, std::vector<double>& out) {
-  const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
-  // Large values are summed scaled down by a power of two (exact) so that even values near the largest
-  // double cannot overflow the weighted sum; values below 1 are left as they are.
-  int exponent = 0;
-  std::frexp(std::max(std::fabs(*lowest), std::fabs(*highest)), &exponent);
-  exponent = std::max(exponent, 1);
-  const double scale = std::ldexp(1.0, exponent - 1);
-  const double inverseScale = std::ldexp(1.0, 1 - exponent);
-
+  const ValueRange range(values);
   for (std::size_t q = 0; q < queries.size(); ++q) {
-    if constexpr (std::is_same_v<Policy, rows::Gaussian>) {
-      if (w != 0.0) {
-        const double dMin = rows::gaussianNearestDistance(queries[q], keys.data(), keys.size(), keys.size());
-        rows::RowSums sums;
-        rows::addGaussianRow(queries[q], keys.data(), values.data(), 0, keys.size(), dMin, w, inverseScale, sums);
-        out[q] = std::clamp(sums.weighted / sums.weightSum * scale, *lowest, *highest);
-        continue;
-      }
-    }
-    const double dMin = rows::nearestDistance(queries[q], keys, keys.size());
-    const bool fallback = rows::fallsBack<Policy>(dMin, w);
-    double weightSum = 0.0;
-    double weighted = 0.0;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      const double score = rows::rowScore<Policy>(std::fabs(queries[q] - keys[i]), dMin, w, fallback);
-      weightSum += score;
-      weighted += score * (values[i] * inverseScale);
-    }
-    // A weighted average lies between the smallest and largest value; clamping removes rounding's ulps.
-    out[q] = std::clamp(weighted / weightSum * scale, *lowest, *highest);
+    out[q] = range.average(passRow<Policy>(queries[q], keys, values.data(), range.inverseScale, w).sums);
   }
 }
 
-// One row of normalised weights into `row` (and the fallback flag): the shared step of weightRows and
-// attentionBlocks. `exponents` is scratch of the row's length.
-template <class Policy>
-bool weightRow(double query, const std::vector<double>& keys, double w, double* row, double* exponents) {
-  if constexpr (std::is_same_v<Policy, rows::Gaussian>) {
-    if (w != 0.0) {
-      const double dMin = rows::gaussianNearestDistance(query, keys.data(), keys.size(), keys.size());
-      rows::RowSums sums;
-      rows::addGaussianRow(query, keys.data(), keys.data(), 0, keys.size(), dMin, w, 0.0, sums, row, exponents);
-      const double inverse = 1.0 / sums.weightSum;
-      for (std::size_t i = 0; i < keys.size(); ++i) row[i] *= inverse;
-      return false;
-    }
-  }
-  const double dMin = rows::nearestDistance(query, keys, keys.size());
-  const bool fallback = rows::fallsBack<Policy>(dMin, w);
-  double weightSum = 0.0;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    row[i] = rows::rowScore<Policy>(std::fabs(query - keys[i]), dMin, w, fallback);
-    weightSum += row[i];
-  }
-  for (std::size_t i = 0; i < keys.size(); ++i) row[i] /= weightSum;
-  return fallback;
-}
-
+// Each row is summed once; a block's largest weight is then its nearest key's, found without the row's
+// weights, so a drag's heatmap costs little more than its predictions.
 template <class Policy>
 void blockRows(const std::vector<double>& queries, const std::vector<double>& keys, const std::vector<double>& values,
                double w, BlockWeights& b) {
-  std::vector<double> row(keys.size()), exponents(keys.size());
+  const bool withValues = !values.empty();
+  const ValueRange range(withValues ? values : keys);
+  const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < b.rows; ++q) {
-    b.fallbackRows[q] = weightRow<Policy>(queries[q], keys, w, row.data(), exponents.data()) ? 1 : 0;
+    const double query = queries[q];
+    const RowPass row = withValues ? passRow<Policy>(query, keys, values.data(), range.inverseScale, w)
+                                   : passRow<Policy>(query, keys, keys.data(), 0.0, w);
+    b.fallbackRows[q] = row.fallback ? 1 : 0;
+    if (withValues) b.predictions[q] = range.average(row.sums);
+    const std::size_t insertion =
+        sorted ? static_cast<std::size_t>(std::lower_bound(keys.begin(), keys.end(), query) - keys.begin()) : 0;
     const std::size_t firstBlock = (q / b.rowStep) * b.blockCols;
     for (std::size_t bc = 0; bc < b.blockCols; ++bc) {
+      const std::size_t i = nearestKeyIn(query, keys, bc * b.colStep, std::min(b.cols, (bc + 1) * b.colStep), sorted, insertion);
+      const double weight = keyWeight<Policy>(std::fabs(query - keys[i]), row, w);
       const std::size_t block = firstBlock + bc;
-      const std::size_t end = std::min(b.cols, (bc + 1) * b.colStep);
-      for (std::size_t i = bc * b.colStep; i < end; ++i) {
-        if (row[i] > b.weight[block]) {
-          b.weight[block] = row[i];
-          b.row[block] = q;
-          b.col[block] = i;
-        }
+      if (weight > b.weight[block]) {
+        b.weight[block] = weight;
+        b.row[block] = q;
+        b.col[block] = i;
       }
-    }
-    if (!values.empty()) {
-      double prediction = 0.0;
-      for (std::size_t i = 0; i < b.cols; ++i) prediction += row[i] * values[i];
-      b.predictions[q] = prediction;
     }
   }
 }
@@ -105,7 +142,10 @@ template <class Policy>
 void weightRows(const std::vector<double>& queries, const std::vector<double>& keys, double w, Matrix& m) {
   std::vector<double> exponents(m.cols);  // scratch for one row
   for (std::size_t q = 0; q < m.rows; ++q) {
-    m.fallbackRows[q] = weightRow<Policy>(queries[q], keys, w, m.data.data() + q * m.cols, exponents.data()) ? 1 : 0;
+    double* weights = m.data.data() + q * m.cols;
+    const RowPass row = passRow<Policy>(queries[q], keys, keys.data(), 0.0, w, weights, exponents.data());
+    for (std::size_t i = 0; i < m.cols; ++i) weights[i] /= row.sums.weightSum;
+    m.fallbackRows[q] = row.fallback ? 1 : 0;
   }
 }
 

@@ -1,5 +1,5 @@
 // Private to the core: the Gaussian kernel's row sums, two keys at a time (see vector_exp.hpp). Same
-// scores as rows::Gaussian, up to the last bits of exp.
+// scores as rows::Gaussian, up to the last bits of exp (every key goes through the vector exp).
 #pragma once
 
 #include <cmath>
@@ -44,6 +44,12 @@ inline vec::f64x2 exponents(vec::f64x2 q, vec::f64x2 k, vec::f64x2 lo, vec::f64x
 
 }  // namespace detail
 
+// One key's score exp(-t/2) through the same vector exp as addGaussianRow's other keys, so that a
+// single key's score (the heatmap's block cells) equals the one its row was summed with, bit for bit.
+inline double gaussianScore(double dist, double dMin, double w) {
+  return vec::expNonPositive(vec::splat(-0.5 * Gaussian::exponent(dist, dMin, w)))[0];
+}
+
 // Adds, for keys[begin, end), score_i and score_i * values_i * valueScale to `sums`. If `scores` and
 // `exponents` are given, each key's score and exponent t_i are stored there too. Needs w != 0 (at w = 0
 // every score is 1, and an infinite distance would give 0 * inf here). Four keys per iteration, as two
@@ -79,7 +85,7 @@ inline void addGaussianRow(double query, const double* keys, const double* value
   for (; i < end; ++i) {
     const double dist = std::fabs(query - keys[i]);
     const double t = Gaussian::exponent(dist, dMin, w);
-    const double score = std::exp(-0.5 * t);
+    const double score = gaussianScore(dist, dMin, w);
     sums.weightSum += score;
     sums.weighted += score * (values[i] * valueScale);
     if (scores) {

@@ -125,32 +125,59 @@ TEST_CASE("invalid attention inputs are rejected with the parameter's name", "[a
                     Catch::StartsWith("queries.length x keys.length must be at most"));
 }
 
+namespace {
+
+// Checks attentionBlocks against the full matrix: each block holds its largest weight (up to the vector
+// exp's last bit) as the exact weight of the cell it names, and the predictions equal predict's.
+void checkBlocks(const std::vector<double>& queries, const std::vector<double>& keys, const std::vector<double>& values,
+                 double w, nw::Kernel kernel, std::size_t maxRows, std::size_t maxCols) {
+  const nw::Matrix full = nw::attentionWeights(queries, keys, w, kernel);
+  const nw::BlockWeights b = nw::attentionBlocks(queries, keys, values, w, kernel, maxRows, maxCols);
+  const std::size_t rows = queries.size(), cols = keys.size();
+  CHECK(b.rowStep == (rows + maxRows - 1) / maxRows);
+  CHECK(b.colStep == (cols + maxCols - 1) / maxCols);
+  CHECK(b.blockRows == (rows + b.rowStep - 1) / b.rowStep);
+  CHECK(b.blockCols == (cols + b.colStep - 1) / b.colStep);
+  for (std::size_t br = 0; br < b.blockRows; ++br) {
+    for (std::size_t bc = 0; bc < b.blockCols; ++bc) {
+      double largest = -1;
+      for (std::size_t r = br * b.rowStep; r < std::min(rows, (br + 1) * b.rowStep); ++r) {
+        for (std::size_t c = bc * b.colStep; c < std::min(cols, (bc + 1) * b.colStep); ++c) {
+          largest = std::max(largest, full.data[r * cols + c]);
+        }
+      }
+      const std::size_t block = br * b.blockCols + bc;
+      CHECK(b.weight[block] == approx(largest, 1e-15, 0.0));
+      CHECK(b.row[block] / b.rowStep == br);
+      CHECK(b.col[block] / b.colStep == bc);
+      CHECK(full.data[b.row[block] * cols + b.col[block]] == b.weight[block]);
+    }
+  }
+  CHECK(b.fallbackRows == full.fallbackRows);
+  if (!values.empty()) CHECK(b.predictions == nw::predict(queries, keys, values, w, kernel));
+}
+
+}  // namespace
+
 TEST_CASE("attentionBlocks keeps each block's largest exact weight and the predictions", "[attention]") {
   nw::DataSpec spec;
-  spec.nTrain = 97;
+  spec.nTrain = 97;  // not a multiple of the four keys the vector loop takes at once
   spec.nTest = 45;
   const nw::Dataset data = nw::generateData(spec);
-  for (nw::Kernel kernel : {nw::Kernel::gaussian, nw::Kernel::epanechnikov}) {
-    const nw::Matrix full = nw::attentionWeights(data.xTest, data.xTrain, 3.0, kernel);
-    const nw::BlockWeights b = nw::attentionBlocks(data.xTest, data.xTrain, data.yTrain, 3.0, kernel, 10, 20);
-    CHECK(b.rowStep == 5);   // ceil(45 / 10)
-    CHECK(b.colStep == 5);   // ceil(97 / 20)
-    CHECK(b.blockRows == 9);
-    CHECK(b.blockCols == 20);
-    for (std::size_t br = 0; br < b.blockRows; ++br) {
-      for (std::size_t bc = 0; bc < b.blockCols; ++bc) {
-        double largest = -1;
-        for (std::size_t r = br * 5; r < std::min<std::size_t>(45, br * 5 + 5); ++r) {
-          for (std::size_t c = bc * 5; c < std::min<std::size_t>(97, bc * 5 + 5); ++c) largest = std::max(largest, full.data[r * 97 + c]);
-        }
-        const std::size_t block = br * b.blockCols + bc;
-        CHECK(b.weight[block] == largest);
-        CHECK(full.data[b.row[block] * 97 + b.col[block]] == b.weight[block]);
+  // Reversed keys are unsorted, so the blocks' nearest keys are found by scanning, not by bisection.
+  const std::vector<double> reversedKeys(data.xTrain.rbegin(), data.xTrain.rend());
+  const std::vector<double> reversedValues(data.yTrain.rbegin(), data.yTrain.rend());
+  const std::vector<double> duplicateKeys = {0.5, 0.5, 0.5, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0, 3.5, 4.0};
+  const std::vector<double> duplicateValues = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  for (nw::Kernel kernel : nw::allKernels()) {
+    DYNAMIC_SECTION(nw::kernelName(kernel)) {
+      for (double w : {3.0, 0.0, -0.7, 40.0, 1e6}) {
+        checkBlocks(data.xTest, data.xTrain, data.yTrain, w, kernel, 10, 20);
+        checkBlocks(data.xTest, reversedKeys, reversedValues, w, kernel, 9, 13);
+        checkBlocks(data.xTest, duplicateKeys, duplicateValues, w, kernel, 45, 4);
+        checkBlocks(data.xTest, data.xTrain, {}, w, kernel, 200, 200);
       }
     }
-    CHECK(b.fallbackRows == full.fallbackRows);
-    const auto predicted = nw::predict(data.xTest, data.xTrain, data.yTrain, 3.0, kernel);
-    for (std::size_t q = 0; q < predicted.size(); ++q) CHECK(b.predictions[q] == approx(predicted[q], 1e-13, 1e-14));
   }
   CHECK(nw::attentionBlocks({1.0}, {1.0, 2.0}, {}, 1.0, nw::Kernel::gaussian, 5, 5).predictions.empty());
   CHECK_THROWS_WITH(nw::attentionBlocks({1.0}, {1.0}, {}, 1.0, nw::Kernel::gaussian, 0, 5),
