@@ -83,7 +83,6 @@
     setData(data, predictions) {
       const sets = this.chart.data.datasets;
       const line = (values) => (values ? points(data.xTest, values) : []);
-      sets[0].data = points(data.xTrain, data.yTrain);
       this.trainingX = data.xTrain;
       this.trainingY = data.yTrain;
       sets[1].data = line(data.yTruth);
@@ -100,34 +99,41 @@
     }
 
     // weights: the query's attention over the training points (same order), or null for plain points.
+    // Each point is drawn once: in its band, or faint in the training set when the query barely sees it.
     setQuery(query, weights) {
       this.query = query;
       const sets = this.chart.data.datasets;
       const { min, max } = this.yRange();
       sets[5].data = [{ x: query, y: min }, { x: query, y: max }];
       const bands = Array.from({ length: LEVELS }, () => []);
+      const xs = this.trainingX;
+      const ys = this.trainingY;
       if (!weights) {
-        sets[0].pointRadius = BASE_RADIUS;
+        sets[0].data = points(xs, ys);
         sets[0].backgroundColor = NWPage.colors.estimator.data;
       } else {
         let largest = 0;
         for (const a of weights) largest = Math.max(largest, a);
-        sets[0].pointRadius = BASE_RADIUS;
-        sets[0].backgroundColor = levelStyle(0.5).color; // faint: the points the query barely sees
-        const xs = this.trainingX;
-        const ys = this.trainingY;
+        const unseen = [];
         weights.forEach((a, i) => {
           const level = largest > 0 ? Math.round((a / largest) * LEVELS) : 0;
-          if (level > 0) bands[level - 1].push({ x: xs[i], y: ys[i] });
+          (level > 0 ? bands[level - 1] : unseen).push({ x: xs[i], y: ys[i] });
         });
+        sets[0].data = unseen;
+        sets[0].backgroundColor = levelStyle(0.5).color;
       }
       bands.forEach((band, k) => { sets[FIRST_LEVEL + k].data = band; });
     }
 
+    // The y range of the data and lines (the training points' full set, whichever datasets hold them).
     yRange() {
       let min = Infinity;
       let max = -Infinity;
-      for (const set of this.chart.data.datasets.slice(0, 5)) {
+      for (const y of this.trainingY || []) {
+        min = Math.min(min, y);
+        max = Math.max(max, y);
+      }
+      for (const set of this.chart.data.datasets.slice(1, 5)) {
         for (const p of set.data) {
           min = Math.min(min, p.y);
           max = Math.max(max, p.y);

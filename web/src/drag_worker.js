@@ -1,0 +1,25 @@
+// The drag preview's worker (started by drag_preview.js): computes one w's predictions and coarse heatmap
+// blocks with its own copy of the module, so that while "Bandwidth w" is dragged the page's thread only
+// draws. Each message is a request { id, xTest, xTrain, yTrain, w, kernel, maxCells }.
+/* global importScripts, createNW */
+'use strict';
+
+importScripts('../nw.js');
+const ready = createNW();
+
+self.onmessage = async ({ data: request }) => {
+  let nw;
+  try {
+    nw = await ready;
+  } catch (error) {
+    self.postMessage({ id: request.id, unavailable: String(error && error.message) });
+    return;
+  }
+  try {
+    const { xTest, xTrain, yTrain, w, kernel, maxCells } = request;
+    const blocks = nw.attentionBlocks(xTest, xTrain, yTrain, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
+    self.postMessage({ id: request.id, blocks });
+  } catch (error) {
+    self.postMessage({ id: request.id, error: error.message });
+  }
+};
