@@ -24,9 +24,10 @@ export async function serveDist() {
 }
 
 // A page that records what a reader would call broken: console errors, page errors, failed requests,
-// requests to any other host, and dialogs (which it dismisses).
-export async function openPage(browser, url, { width = 1280, height = 1000 } = {}) {
+// requests to any other host, and dialogs (which it dismisses). beforeGoto(context) may set up routes.
+export async function openPage(browser, url, { width = 1280, height = 1000, beforeGoto = null } = {}) {
   const context = await browser.newContext({ viewport: { width, height } });
+  if (beforeGoto) await beforeGoto(context);
   const page = await context.newPage();
   const problems = [];
   const dialogs = [];

@@ -1,0 +1,108 @@
+// The page's drag preview scheduler (web/src/drag_preview.js, a classic browser script) run in a bare
+// context with a scripted stand-in for Worker, so that every order of replies can be played out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+
+const source = readFileSync(new URL('../../web/src/drag_preview.js', import.meta.url), 'utf8');
+
+// A page whose Worker constructor is `WorkerClass`; returns its DragPreview class.
+function loadPreview(WorkerClass) {
+  const context = { window: {}, Worker: WorkerClass };
+  runInNewContext(source, context);
+  return context.window.NWPage.DragPreview;
+}
+
+class ScriptedWorker {
+  static last = null;
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    this.terminated = false;
+    ScriptedWorker.last = this;
+  }
+  postMessage(message) { this.sent.push(message); }
+  terminate() { this.terminated = true; }
+  reply(message) { this.onmessage({ data: message }); }
+}
+
+// A preview with recorded outcomes; computeHere answers with the request's w doubled.
+function makePreview(WorkerClass = ScriptedWorker) {
+  const DragPreview = loadPreview(WorkerClass);
+  const log = [];
+  const preview = new DragPreview({
+    computeHere: (request) => {
+      if (request.w < 0) throw new Error('w must be at least 0');
+      return { predictions: [request.w * 2], where: 'here' };
+    },
+    onResult: (request, blocks) => log.push({ w: request.w, blocks, sentBefore: ScriptedWorker.last?.sent.length }),
+    onError: (request, message) => log.push({ w: request.w, error: message }),
+  });
+  return { preview, log, worker: ScriptedWorker.last };
+}
+
+const request = (w) => ({ w, kernel: 'gaussian', maxCells: 16, xTest: [0], xTrain: [0, 1], yTrain: [1, 2], generation: 3 });
+
+test('a drag sends one request at a time; only the newest waiting w follows, sent before the reply is drawn', () => {
+  const { preview, log, worker } = makePreview();
+  assert.equal(preview.where, 'worker');
+  assert.equal(worker.url, 'src/drag_worker.js');
+  preview.request(request(1));
+  preview.request(request(2));
+  preview.request(request(3));
+  assert.equal(worker.sent.length, 1, 'w = 2 and 3 wait while w = 1 is computed');
+  assert.deepEqual(Object.keys(worker.sent[0]).sort(), ['id', 'kernel', 'maxCells', 'w', 'xTest', 'xTrain', 'yTrain']);
+  worker.reply({ id: worker.sent[0].id, blocks: { predictions: [10] } });
+  assert.equal(worker.sent.length, 2);
+  assert.equal(worker.sent[1].w, 3, 'w = 2 was replaced by the newer w = 3');
+  assert.deepEqual(log[0].blocks, { predictions: [10] });
+  assert.equal(log[0].w, 1);
+  assert.equal(log[0].sentBefore, 2, 'the next request left before this one was drawn');
+  worker.reply({ id: worker.sent[0].id, blocks: { predictions: [99] } });
+  assert.equal(log.length, 1, 'a reply to an older request is ignored');
+  worker.reply({ id: worker.sent[1].id, blocks: { predictions: [30] } });
+  assert.deepEqual(log.map((entry) => entry.w), [1, 3]);
+  preview.request(request(4));
+  assert.equal(worker.sent.length, 3, 'with nothing in flight a request leaves at once');
+});
+
+test('an error from the worker is reported with its request, and the drag goes on', () => {
+  const { preview, log, worker } = makePreview();
+  preview.request(request(1));
+  preview.request(request(2));
+  worker.reply({ id: worker.sent[0].id, error: 'w must be a finite number, got NaN' });
+  assert.deepEqual(log, [{ w: 1, error: 'w must be a finite number, got NaN' }]);
+  assert.equal(worker.sent.length, 2);
+  assert.equal(preview.where, 'worker');
+});
+
+test('a worker whose module cannot load hands the newest request, and all later ones, to the page', () => {
+  const { preview, log, worker } = makePreview();
+  preview.request(request(1));
+  preview.request(request(2));
+  worker.reply({ id: worker.sent[0].id, unavailable: 'no WebAssembly' });
+  assert.equal(worker.terminated, true);
+  assert.equal(preview.where, 'page');
+  assert.deepEqual(log.map((entry) => [entry.w, entry.blocks.where]), [[2, 'here']]);
+  preview.request(request(5));
+  assert.deepEqual(log.at(-1).blocks.predictions, [10]);
+});
+
+test('a worker script that fails (an error event) is replaced by the page thread, without losing the request', () => {
+  const { preview, log, worker } = makePreview();
+  preview.request(request(1));
+  let prevented = false;
+  worker.onerror({ preventDefault: () => { prevented = true; } });
+  assert.equal(prevented, true, 'the failure is handled, not reported as an uncaught error');
+  assert.equal(preview.where, 'page');
+  assert.deepEqual(log.map((entry) => entry.w), [1]);
+});
+
+test('where workers cannot start (file://), previews are computed on the page and errors are reported', () => {
+  const { preview, log } = makePreview(class { constructor() { throw new Error('SecurityError: origin null'); } });
+  assert.equal(preview.where, 'page');
+  preview.request(request(2));
+  preview.request(request(-1));
+  assert.deepEqual(log.map((entry) => entry.blocks?.predictions ?? entry.error), [[4], 'w must be at least 0']);
+});
