@@ -1,0 +1,45 @@
+// The core's private vector exp (cpp/src/vector_exp.hpp) against long double expl.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "../../cpp/src/vector_exp.hpp"
+
+namespace {
+
+double vectorExp(double x) { return nw::vec::expNonPositive(nw::vec::splat(x))[0]; }
+
+// |a - b| in units of b's last place (b normal and positive).
+double ulps(double a, long double exact) {
+  const double b = static_cast<double>(exact);
+  return static_cast<double>(std::fabs(static_cast<long double>(a) - exact)) / (std::nextafter(b, INFINITY) - b);
+}
+
+}  // namespace
+
+TEST_CASE("the vector exp is within 1.5 ulp down to -708, tiny below and 0 below -745", "[vector_exp]") {
+  CHECK(vectorExp(0.0) == 1.0);  // the nearest key's score must be exactly 1
+  CHECK(vectorExp(-0.0) == 1.0);
+  std::vector<double> xs = {-1e-300, -1e-17, -5e-324, -0.00542, -0.0054, -std::log(2.0), -1.0, -41.5, -700.0, -708.0};
+  // A dense sweep with irregular steps, so every table entry and both ends of r's range are met.
+  for (double x = 0.0; x > -708.0; x -= 0.0009765625 * 3.1) xs.push_back(x);
+  double worst = 0.0;
+  for (double x : xs) {
+    const double ulp = ulps(vectorExp(x), std::exp(static_cast<long double>(x)));
+    worst = std::max(worst, ulp);
+    if (ulp > 1.5) FAIL_CHECK("e^" << x << " is off by " << ulp << " ulp");
+  }
+  INFO("worst error " << worst << " ulp over " << xs.size() << " inputs");
+  CHECK(worst < 1.5);
+  for (double x : {-708.5, -720.0, -745.0}) {
+    CHECK(vectorExp(x) >= 0.0);
+    CHECK(vectorExp(x) < 1e-307);
+  }
+  for (double x : {-745.2, -1000.0, -1e300, -std::numeric_limits<double>::infinity()}) CHECK(vectorExp(x) == 0.0);
+  // Both lanes are computed independently.
+  const nw::vec::f64x2 two = nw::vec::expNonPositive(nw::vec::f64x2{-1.0, -2.0});
+  CHECK(two[0] == vectorExp(-1.0));
+  CHECK(two[1] == vectorExp(-2.0));
+}
