@@ -94,6 +94,33 @@ void checkPredictions(const std::vector<double>& queries, const std::vector<doub
   }
 }
 
+// attentionBlocks against the full matrix: each block names a cell inside it whose exact weight it
+// holds, no cell of the block is larger (beyond the vector exp's last bit, or a subnormal's), and the predictions
+// are predict's.
+void checkBlocks(const std::vector<double>& queries, const std::vector<double>& keys, const std::vector<double>& values,
+                 double w, nw::Kernel kernel, std::size_t maxRows, std::size_t maxCols) {
+  const bool valid = allFinite(queries) && allFinite(keys) && allFinite(values) && std::isfinite(w);
+  try {
+    const nw::BlockWeights b = nw::attentionBlocks(queries, keys, values, w, kernel, maxRows, maxCols);
+    check(valid, "attentionBlocks accepted a non-finite input");
+    const nw::Matrix m = nw::attentionWeights(queries, keys, w, kernel);
+    check(b.fallbackRows == m.fallbackRows, "blocks and matrix agree on fallback rows");
+    check(b.predictions == nw::predict(queries, keys, values, w, kernel), "the blocks' predictions are predict's");
+    for (std::size_t block = 0; block < b.weight.size(); ++block) {
+      const std::size_t br = block / b.blockCols, bc = block % b.blockCols;
+      check(b.row[block] / b.rowStep == br && b.col[block] / b.colStep == bc, "a block's cell lies inside it");
+      check(m.data[b.row[block] * m.cols + b.col[block]] == b.weight[block], "a block holds its cell's exact weight");
+      for (std::size_t r = br * b.rowStep; r < std::min(m.rows, (br + 1) * b.rowStep); ++r) {
+        for (std::size_t c = bc * b.colStep; c < std::min(m.cols, (bc + 1) * b.colStep); ++c) {
+          check(m.data[r * m.cols + c] <= b.weight[block] * (1.0 + 1e-15) + 1e-300, "a block holds its largest weight");
+        }
+      }
+    }
+  } catch (const nw::Error&) {
+    check(!valid, "attentionBlocks rejected valid finite input");
+  }
+}
+
 void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr,
                    nw::Objective objective, bool select) {
   try {
@@ -135,5 +162,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   checkWeights(queries, keys, w, objective.kernel);
   checkPredictions(queries, keys, values, w, objective.kernel);
   checkTraining(keys, values, w, lr, objective, flags & 0x20);
+  // Blocks over the keys as given (nearest keys found by scanning) and sorted (found by bisection).
+  checkBlocks(queries, keys, values, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
+  if (allFinite(keys)) {
+    std::vector<std::size_t> order(nKeys);
+    for (std::size_t i = 0; i < nKeys; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    std::vector<double> sortedKeys(nKeys), sortedValues(nKeys);
+    for (std::size_t i = 0; i < nKeys; ++i) {
+      sortedKeys[i] = keys[order[i]];
+      sortedValues[i] = values[order[i]];
+    }
+    checkBlocks(queries, sortedKeys, sortedValues, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
+  }
   return 0;
 }
