@@ -39,9 +39,9 @@ async function checkDrag(page) {
   assert.match(preview.note, /200 × 300 weights shown as 16 × 16 blocks of 13 × 19/);
   assert.equal(preview.title, '(w = 2.50)');
   // After the pause the full view returns, and no late preview replaces it.
-  await page.waitForFunction(() => /shown as 200 × 150 blocks/.test(document.getElementById('nonparametricNote').textContent));
+  await page.waitForFunction(() => /shown as 100 × 100 blocks of 2 × 3/.test(document.getElementById('nonparametricNote').textContent));
   await page.waitForTimeout(300);
-  assert.match(await page.locator('#nonparametricNote').innerText(), /shown as 200 × 150 blocks/);
+  assert.match(await page.locator('#nonparametricNote').innerText(), /shown as 100 × 100 blocks of 2 × 3/);
 }
 
 test('over http the drag preview comes from a worker and shows the exact predictions', async () => {

@@ -166,10 +166,39 @@ test('hovering over the predictions chooses the query and sizes the points by it
   await context.close();
 });
 
-test('large data is drawn as at most 200 x 200 blocks without changing the weights reported', async () => {
+test('a heatmap is redrawn only when what it shows changes: not for a new query, yes for w or training', async () => {
+  const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}#nTrain=400&nTest=400`);
+  const heatmaps = ['nonparametricHeatmap', 'parametricHeatmap', 'kernel-gaussian-heatmap'];
+  // Marks each heatmap's current cells; later reports which heatmaps have new cells (were redrawn).
+  const mark = () => page.evaluate((ids) => { window.marked = ids.map((id) => Chart.getChart(document.getElementById(id)).data.datasets[0].data); }, heatmaps);
+  const redrawn = () => page.evaluate((ids) => ids.filter((id, i) => Chart.getChart(document.getElementById(id)).data.datasets[0].data !== window.marked[i]), heatmaps);
+  const queryLine = () => page.evaluate(() => Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x);
+
+  await mark();
+  await page.getByLabel('Query x', { exact: true }).fill('1.25');
+  await page.getByLabel('Query x', { exact: true }).dispatchEvent('input');
+  await page.waitForFunction(() => Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x === 1.25);
+  assert.equal(await queryLine(), 1.25);
+  assert.deepEqual(await redrawn(), [], 'moving the query redraws no heatmap');
+
+  await page.getByLabel('Bandwidth w', { exact: true }).evaluate((slider) => {
+    slider.value = '3';
+    slider.dispatchEvent(new Event('change'));
+  });
+  assert.deepEqual(await redrawn(), ['nonparametricHeatmap', 'kernel-gaussian-heatmap'], 'a new w redraws what depends on it');
+
+  await mark();
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await page.waitForFunction(() => location.hash.includes('trained=1'));
+  assert.deepEqual(await redrawn(), ['parametricHeatmap'], 'an epoch redraws the parametric heatmap only');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('large data is drawn as at most 100 x 100 blocks without changing the weights reported', async () => {
   const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}#nTrain=1000&nTest=500`);
   const note = await page.locator('#nonparametricNote').innerText();
-  assert.match(note, /500 × 1000 weights shown as 167 × 200 blocks of 3 × 5/);
+  assert.match(note, /500 × 1000 weights shown as 100 × 100 blocks of 5 × 10/);
   assert.deepEqual(problems, []);
   await context.close();
 });

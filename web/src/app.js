@@ -15,8 +15,12 @@
   const QUERY_URL_DELAY_MS = 300;
   // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
   const DRAG_SETTLE_MS = 150;
-  // While dragging, the heatmap draws at most this many cells per side (chartjs-chart-matrix costs about
-  // 7 microseconds a cell); the full resolution returns when the drag pauses.
+  // Cells per side, at most, of each heatmap: chartjs-chart-matrix costs about 7 microseconds a cell, and
+  // the heatmaps are about 320 (main) and 250 (kernel panels) pixels wide, so more cells than a third of
+  // that cost time without showing more. Larger matrices are drawn as blocks. While w is dragged the
+  // nonparametric heatmap draws fewer, and its full resolution returns when the drag pauses.
+  const HEATMAP_CELLS = 100;
+  const PANEL_HEATMAP_CELLS = 50;
   const DRAG_HEATMAP_CELLS = 16;
   const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
 
@@ -33,6 +37,7 @@
       this.landscapeCurve = null;
       this.renderGeneration = 0;
       this.dragPreview = null;
+      this.drawnWith = {}; // what each heatmap was last drawn with (see changed)
     }
 
     start() {
@@ -194,6 +199,7 @@
         this.predictionsChart.draw();
         this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
+        this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
         byId('nonparametricTitleW').textContent = `(w = ${formatW(request.w)})`;
       } catch (error) {
         this.showProblems([error.message]);
@@ -364,10 +370,14 @@
         byId('query').min = String(xMin);
         byId('query').max = String(xMax);
 
-        this.heatmaps.nonparametric.setBlocks(session.blocks(s.w), data.xTest, data.xTrain);
-        this.heatmaps.nonparametric.draw();
-        if (session.canTrain) {
-          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW), data.xTest, data.xTrain);
+        // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it
+        // shows changed (not, say, when the query moves or an epoch leaves w where it was).
+        if (this.changed('nonparametric', data, s.w, session.kernel)) {
+          this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+          this.heatmaps.nonparametric.draw();
+        }
+        if (session.canTrain && this.changed('parametric', data, session.learnedW, session.kernel)) {
+          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
           this.heatmaps.parametric.draw();
         }
         byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
@@ -379,10 +389,11 @@
         this.lossChart.draw();
         this.wChart.draw();
 
-        this.renderKernels(s.w);
+        if (this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(s.w);
         this.renderLandscape();
         this.showErrors(session.testErrors(predictions));
       } catch (error) {
+        this.drawnWith = {}; // whatever failed is redrawn next time
         this.showProblems([error.message]);
       }
       this.showStatus();
@@ -393,13 +404,21 @@
       for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
     }
 
+    // True (and remembered) when `inputs` differ from those `name` was last drawn with.
+    changed(name, ...inputs) {
+      const last = this.drawnWith[name];
+      if (last && last.length === inputs.length && last.every((value, i) => Object.is(value, inputs[i]))) return false;
+      this.drawnWith[name] = inputs;
+      return true;
+    }
+
     renderKernels(w) {
       byId('kernelNote').textContent = this.settings.kernel === 'constant'
         ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
       byId('kernelsTitleW').textContent = `(w = ${formatW(w)})`;
       const { data } = this.session;
       for (const panel of this.kernelPanels) {
-        const blocks = this.session.blocks(w, { kernel: panel.kernel, withPredictions: true });
+        const blocks = this.session.blocks(w, { kernel: panel.kernel, maxCells: PANEL_HEATMAP_CELLS, withPredictions: true });
         panel.set(data, blocks.predictions, blocks);
         panel.draw();
       }

@@ -96,7 +96,7 @@
 
     // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
     // most maxCells x maxCells blocks; withPredictions adds the predictions from the same pass.
-    blocks(w, { kernel = this.kernel, maxCells = 200, withPredictions = false } = {}) {
+    blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
       const { xTest, xTrain, yTrain } = this.data;
       return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
     }
