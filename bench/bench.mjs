@@ -30,7 +30,7 @@ function medianMs(fn, runs = 7) {
 
 const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 const maxRelativeError = (actual, exact) => Math.max(...Array.from(actual, (a, i) => Math.abs(a - exact[i]) / Math.abs(exact[i])));
-const reference = (mode) => execFileSync(referenceBinary, [mode, String(N), String(SEED), String(W)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+const reference = (mode, w = W) => execFileSync(referenceBinary, [mode, String(N), String(SEED), String(w)], { encoding: 'utf8' }).trim().split('\n').map(Number);
 
 const rows = [];
 const row = (target, measured, ratio, goal, pass) => rows.push({ target, measured, ratio, goal, pass: goal === 'information' ? '' : pass ? 'pass' : 'FAIL' });
@@ -46,6 +46,18 @@ const jsPredictError = maxRelativeError(jsPredicted, exactPredictions);
 row(`predict ${N} x ${N}: WASM vs plain JS`, `${wasmPredictMs.toFixed(1)} ms vs ${jsPredictMs.toFixed(1)} ms`,
   `${(jsPredictMs / wasmPredictMs).toFixed(2)}x`, '>= 2x', jsPredictMs / wasmPredictMs >= 2);
 row('predict: max relative error vs long double', `WASM ${wasmPredictError.toExponential(1)}, JS ${jsPredictError.toExponential(1)}`, '', '<= 1e-12', wasmPredictError <= 1e-12);
+
+// 1b. A sharp kernel: with sorted keys each row sums only the keys within reach (weights below 2^-60 / n
+// of the nearest key's are skipped); the plain-JS version sums them all, as a tutorial would.
+const SHARP_W = 10;
+const exactSharp = reference('predict', SHARP_W);
+let sharpPredicted;
+const sharpMs = medianMs(() => { sharpPredicted = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: SHARP_W }); });
+const jsSharpMs = medianMs(() => naivePredict(data.xTest, data.xTrain, data.yTrain, SHARP_W), 5);
+const sharpError = maxRelativeError(sharpPredicted, exactSharp);
+row(`predict ${N} x ${N} at w = ${SHARP_W} (only keys within reach): WASM vs plain JS`, `${sharpMs.toFixed(1)} ms vs ${jsSharpMs.toFixed(1)} ms`,
+  `${(jsSharpMs / sharpMs).toFixed(2)}x`, '>= 2x', jsSharpMs / sharpMs >= 2);
+row(`predict at w = ${SHARP_W}: max relative error vs long double`, `WASM ${sharpError.toExponential(1)}`, '', '<= 1e-12', sharpError <= 1e-12);
 
 // 2. One training epoch
 const [exactLoss, exactGrad] = reference('epoch');

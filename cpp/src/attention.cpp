@@ -52,15 +52,28 @@ struct RowPass {
 };
 
 // Sums the query's row with values[i] * valueScale (pass keys and 0 when only the weights matter). With
-// `scores` (and `exponents`, scratch of the row's length) each key's score is stored too.
+// `scores` (and `exponents`, scratch of the row's length) each key's score is stored too. Sorted keys
+// let a Gaussian row sum only the keys that count (gaussianWindow).
 template <class Policy>
-RowPass passRow(double query, const std::vector<double>& keys, const double* values, double valueScale, double w,
-                double* scores = nullptr, double* exponents = nullptr) {
+RowPass passRow(double query, const std::vector<double>& keys, bool sorted, const double* values, double valueScale,
+                double w, double* scores = nullptr, double* exponents = nullptr) {
   RowPass row;
+  const std::size_t n = keys.size();
+  if (vectorised<Policy>(w) && sorted) {
+    row.dMin = rows::sortedNearestDistance(query, keys.data(), n, n);
+    const rows::KeyRange window = rows::gaussianWindow(query, keys.data(), n, row.dMin, w);
+    rows::addGaussianRow(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale, row.sums,
+                         scores, exponents);
+    if (scores) {  // the keys outside still get their (tiny) scores, summed nowhere
+      rows::RowSums outside;
+      rows::addGaussianRow(query, keys.data(), values, 0, window.begin, row.dMin, w, 0.0, outside, scores, exponents);
+      rows::addGaussianRow(query, keys.data(), values, window.end, n, row.dMin, w, 0.0, outside, scores, exponents);
+    }
+    return row;
+  }
   if (vectorised<Policy>(w)) {
-    row.dMin = rows::gaussianNearestDistance(query, keys.data(), keys.size(), keys.size());
-    rows::addGaussianRow(query, keys.data(), values, 0, keys.size(), row.dMin, w, valueScale, row.sums, scores,
-                         exponents);
+    row.dMin = rows::gaussianNearestDistance(query, keys.data(), n, n);
+    rows::addGaussianRow(query, keys.data(), values, 0, n, row.dMin, w, valueScale, row.sums, scores, exponents);
     return row;
   }
   row.dMin = rows::nearestDistance(query, keys, keys.size());
@@ -103,8 +116,9 @@ template <class Policy>
 void predictRows(const std::vector<double>& queries, const std::vector<double>& keys,
                  const std::vector<double>& values, double w, std::vector<double>& out) {
   const ValueRange range(values);
+  const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < queries.size(); ++q) {
-    out[q] = range.average(passRow<Policy>(queries[q], keys, values.data(), range.inverseScale, w).sums);
+    out[q] = range.average(passRow<Policy>(queries[q], keys, sorted, values.data(), range.inverseScale, w).sums);
   }
 }
 
@@ -118,8 +132,8 @@ void blockRows(const std::vector<double>& queries, const std::vector<double>& ke
   const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < b.rows; ++q) {
     const double query = queries[q];
-    const RowPass row = withValues ? passRow<Policy>(query, keys, values.data(), range.inverseScale, w)
-                                   : passRow<Policy>(query, keys, keys.data(), 0.0, w);
+    const RowPass row = withValues ? passRow<Policy>(query, keys, sorted, values.data(), range.inverseScale, w)
+                                   : passRow<Policy>(query, keys, sorted, keys.data(), 0.0, w);
     b.fallbackRows[q] = row.fallback ? 1 : 0;
     if (withValues) b.predictions[q] = range.average(row.sums);
     const std::size_t insertion =
@@ -141,9 +155,10 @@ void blockRows(const std::vector<double>& queries, const std::vector<double>& ke
 template <class Policy>
 void weightRows(const std::vector<double>& queries, const std::vector<double>& keys, double w, Matrix& m) {
   std::vector<double> exponents(m.cols);  // scratch for one row
+  const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < m.rows; ++q) {
     double* weights = m.data.data() + q * m.cols;
-    const RowPass row = passRow<Policy>(queries[q], keys, keys.data(), 0.0, w, weights, exponents.data());
+    const RowPass row = passRow<Policy>(queries[q], keys, sorted, keys.data(), 0.0, w, weights, exponents.data());
     for (std::size_t i = 0; i < m.cols; ++i) weights[i] /= row.sums.weightSum;
     m.fallbackRows[q] = row.fallback ? 1 : 0;
   }

@@ -30,21 +30,29 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
   }
 }
 
-// The Gaussian case, vectorised: one exp per pair (the scores are kept for the gradient's pass).
+// The Gaussian case, vectorised: one exp per pair (the scores are kept for the gradient's pass). With
+// sorted inputs each row visits only the keys that count (rows::gaussianWindow).
 LooResult gaussianLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut) {
   const std::size_t n = x.size();
+  const bool sorted = std::is_sorted(x.begin(), x.end());
   std::vector<double> scores(n), exponents(n);  // scratch for one row: O(n), not O(n^2)
   LooResult result;
   double gradTimesW = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
     const std::size_t skip = leaveOneOut ? j : n;
-    const double dMin = rows::gaussianNearestDistance(x[j], x.data(), n, skip);
+    const double dMin = sorted ? rows::sortedNearestDistance(x[j], x.data(), n, skip)
+                               : rows::gaussianNearestDistance(x[j], x.data(), n, skip);
+    const rows::KeyRange window = sorted ? rows::gaussianWindow(x[j], x.data(), n, dMin, w) : rows::KeyRange{0, n};
     rows::RowSums sums;
-    rows::addGaussianRow(x[j], x.data(), y.data(), 0, std::min(skip, n), dMin, w, 1.0, sums, scores.data(), exponents.data());
-    if (skip < n) rows::addGaussianRow(x[j], x.data(), y.data(), skip + 1, n, dMin, w, 1.0, sums, scores.data(), exponents.data());
+    rows::addGaussianRow(x[j], x.data(), y.data(), window.begin, std::clamp(skip, window.begin, window.end), dMin, w,
+                         1.0, sums, scores.data(), exponents.data());
+    if (skip < window.end) {
+      rows::addGaussianRow(x[j], x.data(), y.data(), std::max(skip + 1, window.begin), window.end, dMin, w, 1.0, sums,
+                           scores.data(), exponents.data());
+    }
     const double f = sums.weighted / sums.weightSum;
     double slope = 0.0;  // sum_i (y_i - f) w dK_i/dw, with w dK/dw = -t K
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = window.begin; i < window.end; ++i) {
       if (i == skip || scores[i] == 0.0) continue;
       slope -= (y[i] - f) * (exponents[i] * scores[i]);
     }

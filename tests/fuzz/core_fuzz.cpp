@@ -121,6 +121,26 @@ void checkBlocks(const std::vector<double>& queries, const std::vector<double>& 
   }
 }
 
+// Sorted keys let Gaussian rows skip keys below 2^-60 / n of the nearest key's weight; the same keys
+// reversed (unsorted) are summed in full. Both must agree to 1e-12 of the largest value.
+void checkWindow(const std::vector<double>& queries, const std::vector<double>& sortedKeys,
+                 const std::vector<double>& sortedValues, double w) {
+  if (!allFinite(queries) || !allFinite(sortedValues) || !std::isfinite(w)) return;
+  const std::vector<double> keys(sortedKeys.rbegin(), sortedKeys.rend());
+  const std::vector<double> values(sortedValues.rbegin(), sortedValues.rend());
+  double largest = 0.0;
+  for (double v : values) largest = std::max(largest, std::fabs(v));
+  try {
+    const auto windowed = nw::predict(queries, sortedKeys, sortedValues, w);
+    const auto full = nw::predict(queries, keys, values, w);
+    for (std::size_t q = 0; q < full.size(); ++q) {
+      check(std::fabs(windowed[q] - full[q]) <= 1e-12 * largest, "windowed predictions agree with full rows");
+    }
+  } catch (const nw::Error&) {
+    check(false, "predict rejected finite input");
+  }
+}
+
 void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr,
                    nw::Objective objective, bool select) {
   try {
@@ -174,6 +194,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       sortedValues[i] = values[order[i]];
     }
     checkBlocks(queries, sortedKeys, sortedValues, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
+    checkWindow(queries, sortedKeys, sortedValues, w);
   }
   return 0;
 }
