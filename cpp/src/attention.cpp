@@ -53,7 +53,7 @@ struct RowPass {
 
 // Sums the query's row with values[i] * valueScale (pass keys and 0 when only the weights matter). With
 // `scores` (and `exponents`, scratch of the row's length) each key's score is stored too. Sorted keys
-// let a Gaussian row sum only the keys that count (gaussianWindow).
+// let a row sum only the keys that count (gaussianWindow, scoringKeys).
 template <class Policy>
 RowPass passRow(double query, const std::vector<double>& keys, bool sorted, const double* values, double valueScale,
                 double w, double* scores = nullptr, double* exponents = nullptr) {
@@ -76,9 +76,13 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
     rows::addGaussianRow(query, keys.data(), values, 0, n, row.dMin, w, valueScale, row.sums, scores, exponents);
     return row;
   }
-  row.dMin = rows::nearestDistance(query, keys, keys.size());
+  row.dMin = sorted ? rows::sortedNearestDistance(query, keys.data(), n, n) : rows::nearestDistance(query, keys, n);
   row.fallback = rows::fallsBack<Policy>(row.dMin, w);
-  for (std::size_t i = 0; i < keys.size(); ++i) {
+  // Keys outside the window score exactly 0: they change no sum.
+  const rows::KeyRange window =
+      sorted ? rows::scoringKeys<Policy>(query, keys.data(), n, row.dMin, w, row.fallback) : rows::KeyRange{0, n};
+  if (scores) std::fill(scores, scores + n, 0.0);
+  for (std::size_t i = window.begin; i < window.end; ++i) {
     const double score = rows::rowScore<Policy>(std::fabs(query - keys[i]), row.dMin, w, row.fallback);
     row.sums.weightSum += score;
     row.sums.weighted += score * (values[i] * valueScale);

@@ -33,34 +33,14 @@ inline double gaussianNearestDistance(double query, const double* keys, std::siz
   return std::fmin(nearestDistanceIn(query, keys, 0, skip), nearestDistanceIn(query, keys, skip + 1, n));
 }
 
-// The same smallest distance for sorted keys, by bisection: the nearest key other than `skip` is one
-// of the two on each side of the query's insertion point.
-inline double sortedNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip) {
-  const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
-  double best = INFINITY;
-  for (std::size_t i : {p - 2, p - 1, p, p + 1}) {  // indices below 0 wrap around to >= n
-    if (i < n && i != skip) best = std::fmin(best, std::fabs(query - keys[i]));
-  }
-  return best;
-}
-
-struct KeyRange {
-  std::size_t begin = 0, end = 0;
-};
-
-// The sorted keys [begin, end) a Gaussian row needs: every key outside has a score below 2^-60 / n
+// The sorted keys a Gaussian row needs: every key outside has a score below 2^-60 / n
 // (t > 2 (60 ln 2 + ln n)), so those keys together weigh less than 2^-60 of the row, which holds the
-// nearest key's score of 1. The keys next to the query's insertion point are always inside.
+// nearest key's score of 1.
 inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, double dMin, double w) {
   const double tMax = 2.0 * (60.0 * 0.693147180559945309 + std::log(static_cast<double>(n)));
-  // |query - key| <= reach = sqrt(dMin^2 + tMax / w^2), widened so that rounding drops no key inside;
-  // hypot, because dMin^2 and w^2 may overflow or underflow where the reach itself does not.
-  const double reach = std::hypot(dMin, std::sqrt(tMax) / std::fabs(w)) * (1.0 + 0x1p-40);
-  if (!std::isfinite(reach)) return {0, n};
-  const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
-  const std::size_t begin = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query - reach) - keys);
-  const std::size_t end = static_cast<std::size_t>(std::upper_bound(keys, keys + n, query + reach) - keys);
-  return {std::min(begin, p < 2 ? 0 : p - 2), std::max(end, std::min(p + 2, n))};
+  // |query - key| <= sqrt(dMin^2 + tMax / w^2): hypot, because dMin^2 and w^2 may overflow or
+  // underflow where the reach itself does not.
+  return keysWithin(query, keys, n, std::hypot(dMin, std::sqrt(tMax) / std::fabs(w)));
 }
 
 namespace detail {

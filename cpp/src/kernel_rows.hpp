@@ -3,6 +3,7 @@
 // whether any key lies inside the support at all).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <vector>
@@ -20,6 +21,33 @@ inline double nearestDistance(double query, const std::vector<double>& keys, std
     if (d < best) best = d;
   }
   return best;
+}
+
+// The same smallest distance for sorted keys, by bisection: the nearest key other than `skip` is one
+// of the two on each side of the query's insertion point.
+inline double sortedNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip) {
+  const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
+  double best = INFINITY;
+  for (std::size_t i : {p - 2, p - 1, p, p + 1}) {  // indices below 0 wrap around to >= n
+    if (i < n && i != skip) best = std::fmin(best, std::fabs(query - keys[i]));
+  }
+  return best;
+}
+
+struct KeyRange {
+  std::size_t begin = 0, end = 0;
+};
+
+// The sorted keys [begin, end) within `reach` of the query, the reach widened so that rounding drops
+// no key inside; the keys next to the query's insertion point (its nearest, skipped one or not) are
+// always in. An infinite reach (or NaN) gives every key.
+inline KeyRange keysWithin(double query, const double* keys, std::size_t n, double reach) {
+  reach *= 1.0 + 0x1p-40;
+  if (!(reach < INFINITY)) return {0, n};
+  const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
+  const std::size_t begin = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query - reach) - keys);
+  const std::size_t end = static_cast<std::size_t>(std::upper_bound(keys, keys + n, query + reach) - keys);
+  return {std::min(begin, p < 2 ? 0 : p - 2), std::max(end, std::min(p + 2, n))};
 }
 
 // Each policy gives, for a key at distance `dist` = |q - k| in a row with smallest distance dMin:
@@ -89,6 +117,18 @@ bool fallsBack(double dMin, double w) {
     return !(scaled(dMin, w) < 1.0);
   } else {
     return false;
+  }
+}
+
+// The sorted keys with a nonzero score in a row: for a compact kernel those within its support
+// (|d| < 1), or at the nearest distance when the row falls back; every key outside scores exactly 0,
+// so leaving them out changes no sum. Other kernels need every key.
+template <class Policy>
+KeyRange scoringKeys(double query, const double* keys, std::size_t n, double dMin, double w, bool fallback) {
+  if constexpr (Policy::compact) {
+    return keysWithin(query, keys, n, fallback ? dMin : 1.0 / std::fabs(w));
+  } else {
+    return {0, n};
   }
 }
 

@@ -70,16 +70,20 @@ LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y,
     if (w != 0.0) return gaussianLooLoss(x, y, w, leaveOneOut);
   }
   const std::size_t n = x.size();
+  const bool sorted = std::is_sorted(x.begin(), x.end());
   LooResult result;
   // Sum of 2 r_j (df_j/dw) w: finite for any data, divided by w once at the end.
   double gradTimesW = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
     const std::size_t skip = leaveOneOut ? j : n;
-    const double dMin = rows::nearestDistance(x[j], x, skip);
+    const double dMin = sorted ? rows::sortedNearestDistance(x[j], x.data(), n, skip) : rows::nearestDistance(x[j], x, skip);
     const bool fallback = rows::fallsBack<Policy>(dMin, w);
+    // Keys outside the window score exactly 0 and have no slope: they change no sum.
+    const rows::KeyRange window =
+        sorted ? rows::scoringKeys<Policy>(x[j], x.data(), n, dMin, w, fallback) : rows::KeyRange{0, n};
     double weightSum = 0.0;
     double weighted = 0.0;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = window.begin; i < window.end; ++i) {
       if (i == skip) continue;
       const double score = rows::rowScore<Policy>(std::fabs(x[j] - x[i]), dMin, w, fallback);
       weightSum += score;
@@ -91,7 +95,7 @@ LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y,
     // that fell back to its nearest key does not move with w.
     double slope = 0.0;
     if (!fallback) {
-      for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t i = window.begin; i < window.end; ++i) {
         if (i == skip) continue;
         const double dist = std::fabs(x[j] - x[i]);
         const double score = Policy::score(dist, dMin, w);

@@ -121,18 +121,19 @@ void checkBlocks(const std::vector<double>& queries, const std::vector<double>& 
   }
 }
 
-// Sorted keys let Gaussian rows skip keys below 2^-60 / n of the nearest key's weight; the same keys
-// reversed (unsorted) are summed in full. Both must agree to 1e-12 of the largest value.
+// Sorted keys let rows skip keys that do not count (Gaussian: below 2^-60 / n of the nearest key's
+// weight; compact kernels: outside the support); the same keys reversed (unsorted) are summed in full.
+// Both must agree to 1e-12 of the largest value.
 void checkWindow(const std::vector<double>& queries, const std::vector<double>& sortedKeys,
-                 const std::vector<double>& sortedValues, double w) {
+                 const std::vector<double>& sortedValues, double w, nw::Kernel kernel) {
   if (!allFinite(queries) || !allFinite(sortedValues) || !std::isfinite(w)) return;
   const std::vector<double> keys(sortedKeys.rbegin(), sortedKeys.rend());
   const std::vector<double> values(sortedValues.rbegin(), sortedValues.rend());
   double largest = 0.0;
   for (double v : values) largest = std::max(largest, std::fabs(v));
   try {
-    const auto windowed = nw::predict(queries, sortedKeys, sortedValues, w);
-    const auto full = nw::predict(queries, keys, values, w);
+    const auto windowed = nw::predict(queries, sortedKeys, sortedValues, w, kernel);
+    const auto full = nw::predict(queries, keys, values, w, kernel);
     for (std::size_t q = 0; q < full.size(); ++q) {
       check(std::fabs(windowed[q] - full[q]) <= 1e-12 * largest, "windowed predictions agree with full rows");
     }
@@ -194,7 +195,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       sortedValues[i] = values[order[i]];
     }
     checkBlocks(queries, sortedKeys, sortedValues, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
-    checkWindow(queries, sortedKeys, sortedValues, w);
+    checkWindow(queries, sortedKeys, sortedValues, w, objective.kernel);
   }
   return 0;
 }
