@@ -64,6 +64,9 @@ test('the kernel select offers the module\'s kernels, and switching kernel or w 
   await page.getByLabel('Kernel', { exact: true }).selectOption('boxcar');
   assert.match(await page.locator('#status').innerText(), /boxcar cannot be trained/);
   assert.equal(await page.getByRole('button', { name: 'Train', exact: true }).isDisabled(), true);
+  // No parametric weights for a kernel that cannot be trained: the heatmap is empty, not the old one.
+  assert.equal(await page.evaluate(() => Chart.getChart(document.getElementById('parametricHeatmap')).data.datasets[0].data.length), 0);
+  assert.equal(await page.locator('#parametricTitleW').innerText(), '(cannot be trained)');
   await page.getByLabel('Kernel', { exact: true }).selectOption('constant');
   assert.match(await page.locator('#kernelNote').innerText(), /exactly average pooling/);
   await screenshot(page, 'kernels');
@@ -95,6 +98,16 @@ test('the loss landscape shows the training steps on the curve and the exact min
   assert.ok(Math.abs(w - exact.w) < 1e-3 * exact.w, `converged w ${w} is the minimiser ${exact.w}`);
   assert.match(await page.locator('#landscapeNote').innerText(), /0\.000% above the minimum/);
   await screenshot(page, 'landscape');
+
+  // Your own data that differs from the last only in a later y gets its own curve and minimiser.
+  const points = 'x,y\n0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n';
+  for (const csv of [points, points.replace('2.5,4', '2.5,0')]) {
+    await page.getByLabel('CSV data').fill(csv);
+    await page.getByRole('button', { name: 'Use CSV' }).click();
+    const rows = csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+    const own = nw.selectBandwidth(rows.map(([x]) => x), rows.map(([, y]) => y));
+    await page.waitForFunction((expected) => Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]?.x === expected, own.w);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -7,9 +7,20 @@ import { runInNewContext } from 'node:vm';
 
 const source = readFileSync(new URL('../../web/src/drag_preview.js', import.meta.url), 'utf8');
 
+// Timers the test fires by hand: { ms, fire } for each pending one.
+const timers = new Set();
+const fakeTimers = {
+  setTimeout: (fire, ms) => {
+    const timer = { fire, ms };
+    timers.add(timer);
+    return timer;
+  },
+  clearTimeout: (timer) => timers.delete(timer),
+};
+
 // A page whose Worker constructor is `WorkerClass`; returns its DragPreview class.
 function loadPreview(WorkerClass) {
-  const context = { window: {}, Worker: WorkerClass };
+  const context = { window: {}, Worker: WorkerClass, ...fakeTimers };
   runInNewContext(source, context);
   return context.window.NWPage.DragPreview;
 }
@@ -87,6 +98,29 @@ test('a worker whose module cannot load hands the newest request, and all later 
   assert.deepEqual(log.map((entry) => [entry.w, entry.blocks.where]), [[2, 'here']]);
   preview.request(request(5));
   assert.deepEqual(log.at(-1).blocks.predictions, [10]);
+});
+
+test('a worker that does not answer in time, or sends what cannot be read, is replaced by the page thread', () => {
+  timers.clear();
+  const { preview, log, worker } = makePreview();
+  preview.request(request(1));
+  worker.reply({ id: worker.sent[0].id, blocks: { predictions: [10] } });
+  assert.equal(timers.size, 0, 'an answered request leaves no timer behind');
+  preview.request(request(2));
+  preview.request(request(3));
+  assert.equal(timers.size, 1);
+  const [timer] = timers;
+  assert.equal(timer.ms, 5000);
+  timer.fire();
+  assert.equal(worker.terminated, true);
+  assert.equal(preview.where, 'page');
+  assert.deepEqual(log.map((entry) => entry.w), [1, 3], 'the newest request is computed on the page');
+
+  const second = makePreview();
+  second.preview.request(request(4));
+  second.worker.onmessageerror({});
+  assert.equal(second.preview.where, 'page');
+  assert.deepEqual(second.log.map((entry) => entry.w), [4]);
 });
 
 test('a worker script that fails (an error event) is replaced by the page thread, without losing the request', () => {

@@ -6,6 +6,9 @@
   'use strict';
 
   const WORKER_URL = 'src/drag_worker.js';
+  // A worker that has not answered a request by then (its first includes loading the module) is
+  // given up for the page's thread, so a hung or silently dead worker cannot stop the previews.
+  const REPLY_TIMEOUT_MS = 5000;
 
   class DragPreview {
     // computeHere(request) returns the blocks on the page's thread; onResult(request, blocks) and
@@ -17,6 +20,7 @@
       this.inFlight = null;
       this.waiting = null;
       this.nextId = 1;
+      this.replyTimer = null;
       this.worker = null;
       try {
         this.worker = new Worker(WORKER_URL);
@@ -25,6 +29,7 @@
           event.preventDefault();
           this.stopWorker();
         };
+        this.worker.onmessageerror = () => this.stopWorker();
       } catch {
         this.worker = null; // file:// pages may not start workers
       }
@@ -43,12 +48,14 @@
         this.inFlight = { ...request, id: this.nextId++ };
         const { id, w, kernel, maxCells, xTest, xTrain, yTrain } = this.inFlight;
         this.worker.postMessage({ id, w, kernel, maxCells, xTest, xTrain, yTrain });
+        this.replyTimer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
       }
     }
 
     finish(reply) {
       const request = this.inFlight;
       if (!request || reply.id !== request.id) return;
+      clearTimeout(this.replyTimer);
       if (reply.unavailable !== undefined) {
         this.stopWorker();
         return;
@@ -64,6 +71,7 @@
 
     // From now on previews are computed on the page, starting with the newest request not yet shown.
     stopWorker() {
+      clearTimeout(this.replyTimer);
       if (this.worker) this.worker.terminate();
       this.worker = null;
       const request = this.waiting || this.inFlight;

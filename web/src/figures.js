@@ -33,8 +33,7 @@
     // onQuery(x): the pointer chose a query on the predictions chart; onProblem(message): a drawing failed.
     constructor({ onQuery, onProblem }) {
       this.onProblem = onProblem;
-      this.drawnWith = {}; // what each heatmap was last drawn with (see changed)
-      this.landscapeKey = null;
+      this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
       this.landscapeCurve = null;
       this.predictionsChart = new NWPage.PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
       this.heatmaps = {
@@ -80,8 +79,13 @@
           this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
           this.heatmaps.nonparametric.draw();
         }
-        if (session.canTrain && this.changed('parametric', data, session.learnedW, session.kernel)) {
-          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+        if (this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
+          // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
+          if (session.canTrain) {
+            this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+          } else {
+            this.heatmaps.parametric.clear();
+          }
           this.heatmaps.parametric.draw();
         }
         byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
@@ -116,9 +120,9 @@
           this.predictionsChart.setQuery(query, session.queryWeights(query, w));
         }
         this.predictionsChart.draw();
+        this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
         this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
-        this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
         byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
       } catch (error) {
         this.onProblem(error.message);
@@ -155,13 +159,12 @@
       }
       // The curve depends on the data and the objective only: recompute it when they change or the run leaves it.
       const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
-      const key = `${session.data.xTrain.length}|${session.data.yTrain[0]}|${session.data.xTrain[0]}|${session.kernel}|${session.objective.leaveOneOut}`;
-      if (this.landscapeKey !== key || stepsMax > this.landscapeCurve.wMax) {
+      const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut);
+      if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
         const best = session.canTrain ? session.landscape([]).best : null;
         const wMax = Math.max(5, 1.5 * stepsMax, best ? 2 * best.w : 0, 1.2 * s.w);
         const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
         this.landscapeCurve = { ws, losses: session.landscape(ws).losses, best, wMax };
-        this.landscapeKey = key;
       }
       const { best } = this.landscapeCurve;
       this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });

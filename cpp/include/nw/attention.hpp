@@ -30,11 +30,13 @@ std::vector<double> predict(const std::vector<double>& queries, const std::vecto
 
 // The weight matrix seen through blocks of rowStep x colStep cells, for drawing a large matrix: each
 // block keeps its largest weight and where that cell is, so every value reported is an exact weight.
+// "Largest" up to the exp's last bit: a block takes its nearest key's weight, and the vector exp can
+// give a key 1 ulp farther away a value 1 ulp larger.
 struct BlockWeights {
   std::size_t rows = 0, cols = 0;            // of the full matrix
   std::size_t rowStep = 1, colStep = 1;      // cells per block
   std::size_t blockRows = 0, blockCols = 0;  // blocks
-  std::vector<double> weight;                // the largest weight in each block, row-major
+  std::vector<double> weight;                // the largest weight in each block (see above), row-major
   std::vector<std::size_t> row, col;         // the full-matrix cell it comes from
   std::vector<unsigned char> fallbackRows;   // as in Matrix, one per full row
   std::vector<double> predictions;           // sum_i alpha(q, k_i) v_i per query, if values were given

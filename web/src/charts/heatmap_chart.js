@@ -117,6 +117,22 @@
       this.drawLegend();
     }
 
+    // No weights to show (the parametric heatmap of a kernel that cannot be trained).
+    clear() {
+      this.chart.data.datasets[0].data = [];
+      this.chart.data.datasets[0].backgroundColor = [];
+      this.blocks = { blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1 };
+      this.rowLabels = [];
+      this.colLabels = [];
+      this.fallbackRows = new Uint8Array(0);
+      Object.assign(this.chart.options.scales.x, { max: 0.5 });
+      Object.assign(this.chart.options.scales.y, { max: 0.5 });
+      this.note.textContent = '';
+      const legend = this.legendCanvas;
+      legend.getContext('2d').clearRect(0, 0, legend.width, legend.height);
+      legend.setAttribute('aria-label', 'No weights to show');
+    }
+
     // The colour scale: a gradient from 0 to the largest weight shown, with both ends labelled.
     drawLegend() {
       const canvas = this.legendCanvas;
