@@ -43,9 +43,12 @@ double toNumber(const val& value, const char* name) {
 }
 
 // Copies out: a view into wasm memory would go stale when memory grows, and the vector is freed on return.
-val toFloat64Array(const std::vector<double>& values) {
+template <class T>
+val toTypedArray(const std::vector<T>& values) {
   return val(emscripten::typed_memory_view(values.size(), values.data())).call<val>("slice");
 }
+
+val toFloat64Array(const std::vector<double>& values) { return toTypedArray(values); }
 
 // Reads the number fields of an options object; absent fields keep the core's defaults, and a field
 // the function does not know is an error (so a typo such as { W: 3 } is never silently ignored).
@@ -194,15 +197,14 @@ val attentionWeights(val queries, val keys, val options) {
     out.set("rows", m.rows);
     out.set("cols", m.cols);
     out.set("data", toFloat64Array(m.data));
-    out.set("fallbackRows", val(emscripten::typed_memory_view(m.fallbackRows.size(), m.fallbackRows.data())).call<val>("slice"));
+    out.set("fallbackRows", toTypedArray(m.fallbackRows));
     return out;
   });
 }
 
 // Indices cross as Uint32Array (a matrix of at most 2^24 cells per side needs no more).
 val toUint32Array(const std::vector<std::size_t>& indices) {
-  std::vector<std::uint32_t> narrow(indices.begin(), indices.end());
-  return val(emscripten::typed_memory_view(narrow.size(), narrow.data())).call<val>("slice");
+  return toTypedArray(std::vector<std::uint32_t>(indices.begin(), indices.end()));
 }
 
 val attentionBlocks(val queries, val keys, val values, val options) {
@@ -229,7 +231,7 @@ val attentionBlocks(val queries, val keys, val values, val options) {
     out.set("weight", toFloat64Array(b.weight));
     out.set("row", toUint32Array(b.row));
     out.set("col", toUint32Array(b.col));
-    out.set("fallbackRows", val(emscripten::typed_memory_view(b.fallbackRows.size(), b.fallbackRows.data())).call<val>("slice"));
+    out.set("fallbackRows", toTypedArray(b.fallbackRows));
     if (!b.predictions.empty()) out.set("predictions", toFloat64Array(b.predictions));
     return out;
   });

@@ -59,9 +59,9 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
                 double w, double* scores = nullptr, double* exponents = nullptr) {
   RowPass row;
   const std::size_t n = keys.size();
-  if (vectorised<Policy>(w) && sorted) {
-    row.dMin = rows::sortedNearestDistance(query, keys.data(), n, n);
-    const rows::KeyRange window = rows::gaussianWindow(query, keys.data(), n, row.dMin, w);
+  row.dMin = rows::nearestDistance(query, keys.data(), n, n, sorted);
+  if (vectorised<Policy>(w)) {
+    const rows::KeyRange window = sorted ? rows::gaussianWindow(query, keys.data(), n, row.dMin, w) : rows::KeyRange{0, n};
     rows::addGaussianRow(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale, row.sums,
                          scores, exponents);
     if (scores) {  // the keys outside still get their (tiny) scores, summed nowhere
@@ -71,12 +71,6 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
     }
     return row;
   }
-  if (vectorised<Policy>(w)) {
-    row.dMin = rows::gaussianNearestDistance(query, keys.data(), n, n);
-    rows::addGaussianRow(query, keys.data(), values, 0, n, row.dMin, w, valueScale, row.sums, scores, exponents);
-    return row;
-  }
-  row.dMin = sorted ? rows::sortedNearestDistance(query, keys.data(), n, n) : rows::nearestDistance(query, keys, n);
   row.fallback = rows::fallsBack<Policy>(row.dMin, w);
   // Keys outside the window score exactly 0: they change no sum.
   const rows::KeyRange window =

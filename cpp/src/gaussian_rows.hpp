@@ -1,5 +1,6 @@
-// Private to the core: the Gaussian kernel's row sums, two keys at a time (see vector_exp.hpp). Same
-// scores as rows::Gaussian, up to the last bits of exp (every key goes through the vector exp).
+// Private to the core: rows two keys at a time (see vector_exp.hpp): every kernel's nearest distance,
+// and the Gaussian kernel's row sums, with the same scores as rows::Gaussian up to the last bits of exp
+// (every key goes through the vector exp).
 #pragma once
 
 #include <algorithm>
@@ -27,8 +28,10 @@ inline double nearestDistanceIn(double query, const double* keys, std::size_t be
   return result;
 }
 
-// The row's smallest distance skipping key `skip` (pass n to skip none).
-inline double gaussianNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip) {
+// A row's smallest distance skipping key `skip` (pass n to skip none): by bisection for sorted keys,
+// else by a scan two keys at a time.
+inline double nearestDistance(double query, const double* keys, std::size_t n, std::size_t skip, bool sorted) {
+  if (sorted) return sortedNearestDistance(query, keys, n, skip);
   if (skip >= n) return nearestDistanceIn(query, keys, 0, n);
   return std::fmin(nearestDistanceIn(query, keys, 0, skip), nearestDistanceIn(query, keys, skip + 1, n));
 }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "kernel_rows.hpp"
 #include "nw/error.hpp"
 
 namespace nw {
@@ -36,15 +37,8 @@ bool isTrainable(Kernel kernel) {
 }
 
 double kernelValue(Kernel kernel, double d) {
-  const double a = std::fabs(d);
-  switch (kernel) {
-    case Kernel::gaussian: return std::exp(-0.5 * a * a);
-    case Kernel::boxcar: return a < 1.0 ? 1.0 : 0.0;
-    case Kernel::constant: return 1.0;
-    case Kernel::epanechnikov: return a < 1.0 ? 1.0 - a * a : 0.0;
-    case Kernel::triangular: return a < 1.0 ? 1.0 - a : 0.0;
-  }
-  return 0.0;
+  // The rows' own kernel definitions, at w = 1 and unshifted (dMin = 0).
+  return rows::withKernel(kernel, [&](auto policy) { return decltype(policy)::score(std::fabs(d), 0.0, 1.0); });
 }
 
 }  // namespace nw

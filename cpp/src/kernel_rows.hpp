@@ -12,19 +12,8 @@
 
 namespace nw::rows {
 
-// The smallest |query - key| over keys, skipping index `skip` (pass keys.size() to skip none).
-inline double nearestDistance(double query, const std::vector<double>& keys, std::size_t skip) {
-  double best = INFINITY;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (i == skip) continue;
-    const double d = std::fabs(query - keys[i]);
-    if (d < best) best = d;
-  }
-  return best;
-}
-
-// The same smallest distance for sorted keys, by bisection: the nearest key other than `skip` is one
-// of the two on each side of the query's insertion point.
+// The smallest |query - key| for sorted keys, by bisection: the nearest key other than `skip` (n for
+// none) is one of the two on each side of the query's insertion point.
 inline double sortedNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip) {
   const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
   double best = INFINITY;

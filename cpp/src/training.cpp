@@ -40,8 +40,7 @@ LooResult gaussianLooLoss(const std::vector<double>& x, const std::vector<double
   double gradTimesW = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
     const std::size_t skip = leaveOneOut ? j : n;
-    const double dMin = sorted ? rows::sortedNearestDistance(x[j], x.data(), n, skip)
-                               : rows::gaussianNearestDistance(x[j], x.data(), n, skip);
+    const double dMin = rows::nearestDistance(x[j], x.data(), n, skip, sorted);
     const rows::KeyRange window = sorted ? rows::gaussianWindow(x[j], x.data(), n, dMin, w) : rows::KeyRange{0, n};
     rows::RowSums sums;
     rows::addGaussianRow(x[j], x.data(), y.data(), window.begin, std::clamp(skip, window.begin, window.end), dMin, w,
@@ -76,7 +75,7 @@ LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y,
   double gradTimesW = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
     const std::size_t skip = leaveOneOut ? j : n;
-    const double dMin = sorted ? rows::sortedNearestDistance(x[j], x.data(), n, skip) : rows::nearestDistance(x[j], x, skip);
+    const double dMin = rows::nearestDistance(x[j], x.data(), n, skip, sorted);
     const bool fallback = rows::fallsBack<Policy>(dMin, w);
     // Keys outside the window score exactly 0 and have no slope: they change no sum.
     const rows::KeyRange window =
