@@ -19,6 +19,10 @@
   const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
   const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
+  // Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
+  // than at the learned w (which an untrainable kernel does not have).
+  const attentionFollowsW = (session, s) => s.attend === 'nonparametric' || !session.canTrain;
+
   function tableRow(cells) {
     const row = document.createElement('tr');
     for (const text of cells) {
@@ -62,9 +66,8 @@
       const { data } = session;
       try {
         const predictions = session.predictions(s.w);
-        const attendW = s.attend === 'parametric' && session.canTrain ? session.learnedW : s.w;
-        const xMin = Math.min(data.xTrain[0], data.xTest[0]);
-        const xMax = Math.max(data.xTrain[data.xTrain.length - 1], data.xTest[data.xTest.length - 1]);
+        const attendW = attentionFollowsW(session, s) ? s.w : session.learnedW;
+        const { xMin, xMax } = session.xRange;
         const query = Math.min(xMax, Math.max(xMin, s.query));
         this.predictionsChart.setRange(xMin, xMax);
         this.predictionsChart.setData(data, predictions);
@@ -115,7 +118,7 @@
       const { data } = session;
       try {
         this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
-        if (s.attend === 'nonparametric' || !session.canTrain) {
+        if (attentionFollowsW(session, s)) {
           const query = this.predictionsChart.query;
           this.predictionsChart.setQuery(query, session.queryWeights(query, w));
         }
@@ -143,7 +146,7 @@
       byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
       for (const panel of this.kernelPanels) {
         const blocks = session.blocks(s.w, { kernel: panel.kernel, maxCells: PANEL_HEATMAP_CELLS, withPredictions: true });
-        panel.set(session.data, blocks.predictions, blocks);
+        panel.set(session.data, session.xRange, blocks);
         panel.draw();
       }
     }
@@ -161,10 +164,10 @@
       const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
       const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut);
       if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
-        const best = session.canTrain ? session.landscape([]).best : null;
+        const best = session.bestBandwidth();
         const wMax = Math.max(5, 1.5 * stepsMax, best ? 2 * best.w : 0, 1.2 * s.w);
         const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
-        this.landscapeCurve = { ws, losses: session.landscape(ws).losses, best, wMax };
+        this.landscapeCurve = { ws, losses: session.objectiveAt(ws), best, wMax };
       }
       const { best } = this.landscapeCurve;
       this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });

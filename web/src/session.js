@@ -64,6 +64,12 @@
       return loss;
     }
 
+    // The x range every plot of the data shows: training and test inputs together.
+    get xRange() {
+      const { xTrain, xTest } = this.data;
+      return { xMin: Math.min(xTrain[0], xTest[0]), xMax: Math.max(xTrain[xTrain.length - 1], xTest[xTest.length - 1]) };
+    }
+
     get canTrain() { return this.trainer !== null; }
     get epoch() { return this.trainer ? this.trainer.epoch : 0; }
     get learnedW() { return this.trainer ? this.trainer.w : NaN; }
@@ -106,14 +112,15 @@
       return this.nw.attentionWeights([query], this.data.xTrain, { w, kernel: this.kernel }).data;
     }
 
-    // The training objective L(w) at each w, and its exact minimiser (null for untrainable kernels).
-    landscape(ws) {
+    // The training objective L(w) at each w.
+    objectiveAt(ws) {
       const { xTrain, yTrain } = this.data;
-      const options = (w) => ({ w, ...this.objective });
-      return {
-        losses: ws.map((w) => this.nw.looLoss(xTrain, yTrain, options(w)).loss),
-        best: this.trainer ? this.nw.selectBandwidth(xTrain, yTrain, this.objective) : null,
-      };
+      return ws.map((w) => this.nw.looLoss(xTrain, yTrain, { w, ...this.objective }).loss);
+    }
+
+    // The objective's exact minimiser { w, loss } (null for untrainable kernels).
+    bestBandwidth() {
+      return this.trainer ? this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, this.objective) : null;
     }
   }
 

@@ -54,15 +54,13 @@
       this.heatmap = new NWPage.HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true });
     }
 
-    // blocks: the kernel's weights from nw.attentionBlocks.
-    set(data, prediction, blocks) {
+    // blocks: the kernel's weights and predictions from nw.attentionBlocks; xRange: { xMin, xMax } to show.
+    set(data, xRange, blocks) {
       const sets = this.predictions.data.datasets;
       sets[0].data = points(data.xTrain, data.yTrain);
       sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
-      sets[2].data = points(data.xTest, prediction);
-      const { x } = this.predictions.options.scales;
-      x.min = Math.min(data.xTrain[0], data.xTest[0]);
-      x.max = Math.max(data.xTrain[data.xTrain.length - 1], data.xTest[data.xTest.length - 1]);
+      sets[2].data = points(data.xTest, blocks.predictions);
+      Object.assign(this.predictions.options.scales.x, { min: xRange.xMin, max: xRange.xMax });
       this.heatmap.setBlocks(blocks, data.xTest, data.xTrain);
     }
 
