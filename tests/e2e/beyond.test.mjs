@@ -17,9 +17,9 @@ function assertClose(actual, expected, message) {
   actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= 1e-12 * Math.max(1, Math.abs(expected[i])), `${message}: ${a} vs ${expected[i]}`));
 }
 
-const chartData = (page, id, dataset) => page.evaluate(({ id, dataset }) => Chart.getChart(document.getElementById(id)).data.datasets[dataset].data.map((p) => p.y ?? p.v), { id, dataset });
+const chartData = (page, id, dataset) => page.evaluate(({ id, dataset }) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[dataset].data.map((p) => p.y ?? p.v), { id, dataset });
 // The training points' y in x order: each point sits in "Training data" or in one band of attention.
-const trainingYs = (page) => page.evaluate(() => Chart.getChart(document.getElementById('predictionsChart')).data.datasets
+const trainingYs = (page) => page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets
   .filter((set) => set.label === 'Training data' || set.label.startsWith('attention band'))
   .flatMap((set) => set.data).sort((a, b) => a.x - b.x).map((p) => p.y));
 
@@ -65,7 +65,7 @@ test('the kernel select offers the module\'s kernels, and switching kernel or w 
   assert.match(await page.locator('#status').innerText(), /boxcar cannot be trained/);
   assert.equal(await page.getByRole('button', { name: 'Train', exact: true }).isDisabled(), true);
   // No parametric weights for a kernel that cannot be trained: the heatmap is empty, not the old one.
-  assert.equal(await page.evaluate(() => Chart.getChart(document.getElementById('parametricHeatmap')).data.datasets[0].data.length), 0);
+  assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).data.datasets[0].data.length), 0);
   assert.equal(await page.locator('#parametricTitleW').innerText(), '(cannot be trained)');
   await page.getByLabel('Kernel', { exact: true }).selectOption('constant');
   assert.match(await page.locator('#kernelNote').innerText(), /exactly average pooling/);
@@ -78,7 +78,7 @@ test('the loss landscape shows the training steps on the curve and the exact min
   const { page, context, problems } = await openPage(shared.browser, shared.server.url);
   await page.getByRole('button', { name: 'Train', exact: true }).click();
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
-  const steps = await page.evaluate(() => Chart.getChart(document.getElementById('landscapeChart')).data.datasets[1].data);
+  const steps = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[1].data);
   const data = nw.generateData({ seed: 1 });
   const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0 });
   const expected = [];
@@ -88,7 +88,7 @@ test('the loss landscape shows the training steps on the curve and the exact min
   }
   trainer.delete();
   assert.deepEqual(steps, expected, 'one point (w, L(w)) per epoch');
-  const best = await page.evaluate(() => Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]);
+  const best = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]);
   const exact = nw.selectBandwidth(data.xTrain, data.yTrain);
   assert.deepEqual(best, { x: exact.w, y: exact.loss });
   assert.match(await page.locator('#landscapeNote').innerText(), /Training minimises exactly the leave-one-out cross-validation criterion/);
@@ -106,7 +106,7 @@ test('the loss landscape shows the training steps on the curve and the exact min
     await page.getByRole('button', { name: 'Use CSV' }).click();
     const rows = csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
     const own = nw.selectBandwidth(rows.map(([x]) => x), rows.map(([, y]) => y));
-    await page.waitForFunction((expected) => Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]?.x === expected, own.w);
+    await page.waitForFunction((expected) => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]?.x === expected, own.w);
   }
   assert.deepEqual(problems, []);
   await context.close();

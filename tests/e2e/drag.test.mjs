@@ -22,7 +22,7 @@ function dragUntilPreview(page, w) {
       slider.dispatchEvent(new Event('input'));
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const chart = Chart.getChart(document.getElementById('predictionsChart'));
+    const chart = nwPage.Chart.getChart(document.getElementById('predictionsChart'));
     return {
       drawn: performance.getEntriesByName('nw:drag-update').length,
       line: chart.data.datasets[3].data.map((p) => p.y),

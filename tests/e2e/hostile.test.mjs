@@ -98,9 +98,10 @@ test('an error while training keeps the last good w, the charts and the URL', as
   const { page, context, problems } = await openPage(shared.browser, shared.server.url);
   // Fault injection: the third epoch fails as a diverging step would.
   await page.evaluate(() => {
-    const step = NWPage.Session.prototype.step;
+    const { session } = nwPage.app;
+    const step = session.step;
     let calls = 0;
-    NWPage.Session.prototype.step = function failingThirdStep() {
+    session.step = function failingThirdStep() {
       calls += 1;
       if (calls === 3) throw new Error('lr: training diverged at epoch 3 (injected); w is kept, try a smaller lr');
       return step.call(this);

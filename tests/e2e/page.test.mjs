@@ -170,14 +170,14 @@ test('a heatmap is redrawn only when what it shows changes: not for a new query,
   const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}#nTrain=400&nTest=400`);
   const heatmaps = ['nonparametricHeatmap', 'parametricHeatmap', 'kernel-gaussian-heatmap'];
   // Marks each heatmap's current cells; later reports which heatmaps have new cells (were redrawn).
-  const mark = () => page.evaluate((ids) => { window.marked = ids.map((id) => Chart.getChart(document.getElementById(id)).data.datasets[0].data); }, heatmaps);
-  const redrawn = () => page.evaluate((ids) => ids.filter((id, i) => Chart.getChart(document.getElementById(id)).data.datasets[0].data !== window.marked[i]), heatmaps);
-  const queryLine = () => page.evaluate(() => Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x);
+  const mark = () => page.evaluate((ids) => { window.marked = ids.map((id) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data); }, heatmaps);
+  const redrawn = () => page.evaluate((ids) => ids.filter((id, i) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data !== window.marked[i]), heatmaps);
+  const queryLine = () => page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x);
 
   await mark();
   await page.getByLabel('Query x', { exact: true }).fill('1.25');
   await page.getByLabel('Query x', { exact: true }).dispatchEvent('input');
-  await page.waitForFunction(() => Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x === 1.25);
+  await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x === 1.25);
   assert.equal(await queryLine(), 1.25);
   assert.deepEqual(await redrawn(), [], 'moving the query redraws no heatmap');
 
@@ -208,16 +208,16 @@ async function heatmapTooltip(page, canvasId, fx, fy) {
   await page.locator(`#${canvasId}`).scrollIntoViewIfNeeded();
   // Away first, so that the lines read below cannot be an earlier hover's.
   await page.mouse.move(0, 0);
-  await page.waitForFunction((id) => !(Chart.getChart(document.getElementById(id)).tooltip.opacity > 0), canvasId);
+  await page.waitForFunction((id) => !(nwPage.Chart.getChart(document.getElementById(id)).tooltip.opacity > 0), canvasId);
   const point = await page.evaluate(({ id, fx, fy }) => {
-    const chart = Chart.getChart(document.getElementById(id));
+    const chart = nwPage.Chart.getChart(document.getElementById(id));
     const { left, top, width, height } = chart.chartArea;
     const rect = chart.canvas.getBoundingClientRect();
     return { x: rect.left + left + fx * width, y: rect.top + top + fy * height };
   }, { id: canvasId, fx, fy });
   await page.mouse.move(point.x, point.y);
   return page.waitForFunction((id) => {
-    const tooltip = Chart.getChart(document.getElementById(id)).tooltip;
+    const tooltip = nwPage.Chart.getChart(document.getElementById(id)).tooltip;
     return tooltip.opacity > 0 && tooltip.body?.length ? tooltip.body[0].lines : null;
   }, canvasId).then((handle) => handle.jsonValue());
 }

@@ -1,11 +1,8 @@
-// The page's drag preview scheduler (web/src/drag_preview.js, a classic browser script) run in a bare
-// context with a scripted stand-in for Worker, so that every order of replies can be played out.
+// The page's drag preview scheduler (web/src/drag_preview.js) with a scripted stand-in for Worker and
+// timers fired by hand, so that every order of replies can be played out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
-
-const source = readFileSync(new URL('../../web/src/drag_preview.js', import.meta.url), 'utf8');
+import { DragPreview } from '../../web/src/drag_preview.js';
 
 // Timers the test fires by hand: { ms, fire } for each pending one.
 const timers = new Set();
@@ -18,12 +15,6 @@ const fakeTimers = {
   clearTimeout: (timer) => timers.delete(timer),
 };
 
-// A page whose Worker constructor is `WorkerClass`; returns its DragPreview class.
-function loadPreview(WorkerClass) {
-  const context = { window: {}, Worker: WorkerClass, ...fakeTimers };
-  runInNewContext(source, context);
-  return context.window.NWPage.DragPreview;
-}
 
 class ScriptedWorker {
   static last = null;
@@ -40,9 +31,10 @@ class ScriptedWorker {
 
 // A preview with recorded outcomes; computeHere answers with the request's w doubled.
 function makePreview(WorkerClass = ScriptedWorker) {
-  const DragPreview = loadPreview(WorkerClass);
   const log = [];
   const preview = new DragPreview({
+    startWorker: (url) => new WorkerClass(url),
+    timers: fakeTimers,
     computeHere: (request) => {
       if (request.w < 0) throw new Error('w must be at least 0');
       return { predictions: [request.w * 2], where: 'here' };
@@ -58,7 +50,7 @@ const request = (w) => ({ w, kernel: 'gaussian', maxCells: 16, xTest: [0], xTrai
 test('a drag sends one request at a time; only the newest waiting w follows, sent before the reply is drawn', () => {
   const { preview, log, worker } = makePreview();
   assert.equal(preview.where, 'worker');
-  assert.equal(worker.url, 'src/drag_worker.js');
+  assert.equal(worker.url, 'drag_worker.js');
   preview.request(request(1));
   preview.request(request(2));
   preview.request(request(3));

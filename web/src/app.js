@@ -1,348 +1,350 @@
 // The page's controller: settings from the URL -> session (WebAssembly) -> figures.js, and back to the URL;
 // edits, training, your data and session files.
-(function (NWPage) {
-  'use strict';
+import { Controls } from './controls.js';
+import { parseCsv } from './csv.js';
+import { DragPreview } from './drag_preview.js';
+import { exercises } from './exercises.js';
+import { dataCsv, downloadText, downloadUrl, parseSession, predictionsCsv, sessionJson } from './exports.js';
+import { Figures } from './figures.js';
+import { ownData } from './own_data.js';
+import { Player } from './player.js';
+import { Session } from './session.js';
+import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
-  const { parse, serialize, dataKeys, objectiveKeys } = NWPage.state;
-  const byId = (id) => document.getElementById(id);
-  // A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
-  const MAX_REPLAY_WORK = 2e8;
-  // "Converged" when a step moves w by less than this, relatively.
-  const CONVERGED = 1e-9;
-  const QUERY_URL_DELAY_MS = 300;
-  // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
-  const DRAG_SETTLE_MS = 150;
-  // While w is dragged the nonparametric heatmap draws at most this many cells per side.
-  const DRAG_HEATMAP_CELLS = 16;
+const byId = (id) => document.getElementById(id);
+// A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
+const MAX_REPLAY_WORK = 2e8;
+// "Converged" when a step moves w by less than this, relatively.
+const CONVERGED = 1e-9;
+const QUERY_URL_DELAY_MS = 300;
+// After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
+const DRAG_SETTLE_MS = 150;
+// While w is dragged the nonparametric heatmap draws at most this many cells per side.
+const DRAG_HEATMAP_CELLS = 16;
 
-  class App {
-    constructor(nw) {
-      this.nw = nw;
-      this.session = new NWPage.Session(nw);
-      this.settings = null;
-      this.queryUrlTimer = null;
-      this.renderGeneration = 0; // counts full renders: a drag preview asked for before one is dropped
-      this.dragPreview = null;
-    }
+class App {
+  constructor(nw) {
+    this.nw = nw;
+    this.session = new Session(nw);
+    this.settings = null;
+    this.queryUrlTimer = null;
+    this.renderGeneration = 0; // counts full renders: a drag preview asked for before one is dropped
+    this.dragPreview = null;
+  }
 
-    start() {
-      document.body.classList.toggle('embed', new URLSearchParams(location.search).get('embed') === '1');
-      this.createCharts();
-      this.controls = new NWPage.Controls({
-        onEdit: (name, value, options) => this.edit(name, value, options),
-        onProblem: (message) => this.showProblems([message]),
-      });
-      this.player = new NWPage.Player({
-        step: () => this.trainOneEpoch(),
-        onChange: (playing) => { byId('train').disabled = playing || !this.session.canTrain; },
-      });
-      this.bindButtons();
-      this.showExercises();
-      window.addEventListener('popstate', () => this.loadFromUrl());
-      this.loadFromUrl();
-      byId('loading').hidden = true;
-      // Started after the first render, so that its worker's module loads while the reader looks.
-      this.dragPreview = new NWPage.DragPreview({
-        computeHere: ({ w, maxCells }) => this.session.blocks(w, { maxCells, withPredictions: true }),
-        onResult: (request, blocks) => this.showDragPreview(request, blocks),
-        onError: (request, message) => this.showProblems([message]),
-      });
-    }
+  start() {
+    document.body.classList.toggle('embed', new URLSearchParams(location.search).get('embed') === '1');
+    this.createCharts();
+    this.controls = new Controls({
+      onEdit: (name, value, options) => this.edit(name, value, options),
+      onProblem: (message) => this.showProblems([message]),
+    });
+    this.player = new Player({
+      step: () => this.trainOneEpoch(),
+      onChange: (playing) => { byId('train').disabled = playing || !this.session.canTrain; },
+    });
+    this.bindButtons();
+    this.showExercises();
+    window.addEventListener('popstate', () => this.loadFromUrl());
+    this.loadFromUrl();
+    byId('loading').hidden = true;
+    // Started after the first render, so that its worker's module loads while the reader looks.
+    this.dragPreview = new DragPreview({
+      computeHere: ({ w, maxCells }) => this.session.blocks(w, { maxCells, withPredictions: true }),
+      onResult: (request, blocks) => this.showDragPreview(request, blocks),
+      onError: (request, message) => this.showProblems([message]),
+    });
+  }
 
-    createCharts() {
-      this.figures = new NWPage.Figures({
-        onQuery: (x) => this.edit('query', Math.round(x * 100) / 100, { live: true }),
-        onProblem: (message) => this.showProblems([message]),
-      });
-      byId('pngChart').replaceChildren(...this.figures.pngCharts.map(([value, label]) => new Option(label, value)));
-    }
+  createCharts() {
+    this.figures = new Figures({
+      onQuery: (x) => this.edit('query', Math.round(x * 100) / 100, { live: true }),
+      onProblem: (message) => this.showProblems([message]),
+    });
+    byId('pngChart').replaceChildren(...this.figures.pngCharts.map(([value, label]) => new Option(label, value)));
+  }
 
-    bindButtons() {
-      const on = (id, handler) => byId(id).addEventListener('click', handler);
-      on('regenerate', () => this.edit('seed', (this.settings.seed + 1) % Number.MAX_SAFE_INTEGER));
-      on('train', () => this.player.play(this.settings.epochs));
-      on('step', () => { this.player.pause(); this.trainOneEpoch(); });
-      on('pause', () => this.player.pause());
-      on('reset', () => { this.player.pause(); this.edit('trained', 0); });
-      on('converge', () => { this.player.pause(); this.trainToConvergence(); });
-      on('useCsv', () => this.useCsv());
-      on('clearData', () => {
-        NWPage.ownData.clear();
-        byId('csvText').value = '';
-        this.edit('data', 'generated');
-      });
-      byId('csvFile').addEventListener('change', () => this.readFile(byId('csvFile'), (text) => {
-        byId('csvText').value = text;
-        this.useCsv();
-      }));
-      on('exportData', () => NWPage.exports.downloadText('nadaraya-watson-data.csv', 'text/csv', NWPage.exports.dataCsv(this.session.data)));
-      on('exportPredictions', () => NWPage.exports.downloadText('nadaraya-watson-predictions.csv', 'text/csv',
-        NWPage.exports.predictionsCsv(this.session.data, this.session.predictions(this.settings.w))));
-      on('exportSession', () => NWPage.exports.downloadText('nadaraya-watson-session.json', 'application/json',
-        NWPage.exports.sessionJson(this.settings, this.session, NWPage.ownData.load())));
-      on('exportPng', () => {
-        const [name, , chart] = this.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
-        NWPage.exports.downloadUrl(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
-      });
-      byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
-    }
+  bindButtons() {
+    const on = (id, handler) => byId(id).addEventListener('click', handler);
+    on('regenerate', () => this.edit('seed', (this.settings.seed + 1) % Number.MAX_SAFE_INTEGER));
+    on('train', () => this.player.play(this.settings.epochs));
+    on('step', () => { this.player.pause(); this.trainOneEpoch(); });
+    on('pause', () => this.player.pause());
+    on('reset', () => { this.player.pause(); this.edit('trained', 0); });
+    on('converge', () => { this.player.pause(); this.trainToConvergence(); });
+    on('useCsv', () => this.useCsv());
+    on('clearData', () => {
+      ownData.clear();
+      byId('csvText').value = '';
+      this.edit('data', 'generated');
+    });
+    byId('csvFile').addEventListener('change', () => this.readFile(byId('csvFile'), (text) => {
+      byId('csvText').value = text;
+      this.useCsv();
+    }));
+    on('exportData', () => downloadText('nadaraya-watson-data.csv', 'text/csv', dataCsv(this.session.data)));
+    on('exportPredictions', () => downloadText('nadaraya-watson-predictions.csv', 'text/csv',
+      predictionsCsv(this.session.data, this.session.predictions(this.settings.w))));
+    on('exportSession', () => downloadText('nadaraya-watson-session.json', 'application/json',
+      sessionJson(this.settings, this.session, ownData.load())));
+    on('exportPng', () => {
+      const [name, , chart] = this.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
+      downloadUrl(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
+    });
+    byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
+  }
 
-    showExercises() {
-      byId('exerciseList').replaceChildren(...NWPage.exercises.map((exercise) => {
-        const item = document.createElement('li');
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = exercise.title;
-        button.addEventListener('click', () => this.runExercise(exercise));
-        const text = document.createElement('p');
-        text.textContent = exercise.explanation;
-        item.append(button, text);
-        return item;
-      }));
-    }
+  showExercises() {
+    byId('exerciseList').replaceChildren(...exercises.map((exercise) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = exercise.title;
+      button.addEventListener('click', () => this.runExercise(exercise));
+      const text = document.createElement('p');
+      text.textContent = exercise.explanation;
+      item.append(button, text);
+      return item;
+    }));
+  }
 
-    runExercise(exercise) {
-      this.player.pause();
-      this.clearProblems();
-      this.apply({ ...this.settings, ...exercise.settings }, 'push');
-      if (exercise.then === 'train') this.player.play(this.settings.epochs);
-      if (exercise.then === 'converge') this.trainToConvergence();
-    }
+  runExercise(exercise) {
+    this.player.pause();
+    this.clearProblems();
+    this.apply({ ...this.settings, ...exercise.settings }, 'push');
+    if (exercise.then === 'train') this.player.play(this.settings.epochs);
+    if (exercise.then === 'converge') this.trainToConvergence();
+  }
 
-    loadFromUrl() {
-      this.player.pause();
-      const { state, problems } = parse(location.hash);
-      this.clearProblems();
-      this.showProblems(problems);
-      this.apply(state, 'replace');
-    }
+  loadFromUrl() {
+    this.player.pause();
+    const { state, problems } = parse(location.hash);
+    this.clearProblems();
+    this.showProblems(problems);
+    this.apply(state, 'replace');
+  }
 
-    // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
-    // adding a history entry; committed edits add one, so back and forward step through them.
-    edit(name, value, { live = false } = {}) {
-      this.clearProblems();
-      if (value === undefined) {
-        this.controls.show(this.settings);
-        return;
-      }
-      if (dataKeys.includes(name) || objectiveKeys.includes(name) || name === 'trained') this.player.pause();
-      if (live && name === 'w') {
-        this.dragW(value);
-        return;
-      }
-      const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
-      this.apply({ ...this.settings, [name]: value }, history);
-    }
-
-    // While "Bandwidth w" is dragged, redraw only what w changes at once (the nonparametric line and a
-    // coarse heatmap, computed by the drag preview) so each update fits in a frame; the rest follows when
-    // the drag pauses.
-    dragW(w) {
-      this.settings = { ...this.settings, w };
+  // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
+  // adding a history entry; committed edits add one, so back and forward step through them.
+  edit(name, value, { live = false } = {}) {
+    this.clearProblems();
+    if (value === undefined) {
       this.controls.show(this.settings);
-      const { data, kernel } = this.session;
-      this.dragPreview.request({
-        w, kernel, maxCells: DRAG_HEATMAP_CELLS, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
-        generation: this.renderGeneration, started: performance.now(),
-      });
-      clearTimeout(this.dragTimer);
-      this.dragTimer = setTimeout(() => this.render(), DRAG_SETTLE_MS);
+      return;
     }
-
-    // Draws one drag preview, unless a full render has happened since it was asked for. The user timings
-    // "nw:drag-update" (from the input to the drawn preview) and "nw:drag-draw" (the drawing alone) show
-    // in the browser's performance tools and are what `npm run bench` reports.
-    showDragPreview(request, blocks) {
-      if (request.generation !== this.renderGeneration) return;
-      const drawStart = performance.now();
-      this.figures.showDragPreview(this.session, this.settings, request.w, blocks);
-      performance.measure('nw:drag-draw', { start: drawStart });
-      performance.measure('nw:drag-update', { start: request.started });
+    if (dataKeys.includes(name) || objectiveKeys.includes(name) || name === 'trained') this.player.pause();
+    if (live && name === 'w') {
+      this.dragW(value);
+      return;
     }
+    const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
+    this.apply({ ...this.settings, [name]: value }, history);
+  }
 
-    // Brings the session in line with `next` (new data or a new training run only when needed) and
-    // redraws. On an error the previous settings and charts stay as they were.
-    apply(next, history) {
-      const previous = this.settings;
-      const problems = [];
-      next = { ...next };
-      try {
-        if (!previous || dataKeys.some((key) => next[key] !== previous[key])) {
-          this.loadData(next, problems);
-        } else if (objectiveKeys.some((key) => next[key] !== previous[key]) || next.trained < this.session.epoch) {
-          this.session.resetTraining(next);
-        }
-        if (this.session.canTrain) {
-          const target = this.replayLimit(next, problems);
-          while (this.session.epoch < target) this.session.step();
-        }
-      } catch (error) {
-        problems.push(error.message);
+  // While "Bandwidth w" is dragged, redraw only what w changes at once (the nonparametric line and a
+  // coarse heatmap, computed by the drag preview) so each update fits in a frame; the rest follows when
+  // the drag pauses.
+  dragW(w) {
+    this.settings = { ...this.settings, w };
+    this.controls.show(this.settings);
+    const { data, kernel } = this.session;
+    this.dragPreview.request({
+      w, kernel, maxCells: DRAG_HEATMAP_CELLS, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
+      generation: this.renderGeneration, started: performance.now(),
+    });
+    clearTimeout(this.dragTimer);
+    this.dragTimer = setTimeout(() => this.render(), DRAG_SETTLE_MS);
+  }
+
+  // Draws one drag preview, unless a full render has happened since it was asked for. The user timings
+  // "nw:drag-update" (from the input to the drawn preview) and "nw:drag-draw" (the drawing alone) show
+  // in the browser's performance tools and are what `npm run bench` reports.
+  showDragPreview(request, blocks) {
+    if (request.generation !== this.renderGeneration) return;
+    const drawStart = performance.now();
+    this.figures.showDragPreview(this.session, this.settings, request.w, blocks);
+    performance.measure('nw:drag-draw', { start: drawStart });
+    performance.measure('nw:drag-update', { start: request.started });
+  }
+
+  // Brings the session in line with `next` (new data or a new training run only when needed) and
+  // redraws. On an error the previous settings and charts stay as they were.
+  apply(next, history) {
+    const previous = this.settings;
+    const problems = [];
+    next = { ...next };
+    try {
+      if (!previous || dataKeys.some((key) => next[key] !== previous[key])) {
+        this.loadData(next, problems);
+      } else if (objectiveKeys.some((key) => next[key] !== previous[key]) || next.trained < this.session.epoch) {
+        this.session.resetTraining(next);
       }
-      if (!this.session.data) {
-        this.showProblems(problems);
+      if (this.session.canTrain) {
+        const target = this.replayLimit(next, problems);
+        while (this.session.epoch < target) this.session.step();
+      }
+    } catch (error) {
+      problems.push(error.message);
+    }
+    if (!this.session.data) {
+      this.showProblems(problems);
+      return;
+    }
+    this.settings = { ...next, trained: this.session.epoch };
+    this.render();
+    this.writeUrl(history);
+    this.showProblems(problems);
+  }
+
+  // Generated data, or the reader's own from local storage (falling back to generated without it).
+  loadData(next, problems) {
+    if (next.data === 'own') {
+      const points = ownData.load();
+      if (points) {
+        this.session.useOwnData(points, next);
         return;
       }
-      this.settings = { ...next, trained: this.session.epoch };
-      this.render();
-      this.writeUrl(history);
-      this.showProblems(problems);
+      problems.push('Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data');
+      next.data = 'generated';
     }
+    this.session.generate(next);
+  }
 
-    // Generated data, or the reader's own from local storage (falling back to generated without it).
-    loadData(next, problems) {
-      if (next.data === 'own') {
-        const points = NWPage.ownData.load();
-        if (points) {
-          this.session.useOwnData(points, next);
-          return;
-        }
-        problems.push('Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data');
-        next.data = 'generated';
-      }
-      this.session.generate(next);
+  // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
+  maxEpochs() {
+    const n = this.session.data.xTrain.length;
+    return Math.max(1, Math.floor(MAX_REPLAY_WORK / (n * n)));
+  }
+
+  replayLimit(next, problems) {
+    const limit = this.maxEpochs();
+    if (next.trained <= limit) return next.trained;
+    problems.push(`Trained epochs: replaying at most ${limit} for ${this.session.data.xTrain.length} training samples`);
+    return limit;
+  }
+
+  // One epoch for the player or the Step button; false stops the player.
+  trainOneEpoch() {
+    if (!this.session.canTrain) return false;
+    const limit = this.maxEpochs();
+    if (this.session.epoch >= limit) {
+      this.showProblems([`Training stops at ${limit} epochs for ${this.session.data.xTrain.length} training samples, so that a shared link replays quickly`]);
+      return false;
     }
-
-    // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
-    maxEpochs() {
-      const n = this.session.data.xTrain.length;
-      return Math.max(1, Math.floor(MAX_REPLAY_WORK / (n * n)));
+    try {
+      this.session.step();
+    } catch (error) {
+      this.showProblems([error.message]);
+      return false;
     }
+    this.settings = { ...this.settings, trained: this.session.epoch };
+    this.render();
+    this.writeUrl('replace');
+    return true;
+  }
 
-    replayLimit(next, problems) {
-      const limit = this.maxEpochs();
-      if (next.trained <= limit) return next.trained;
-      problems.push(`Trained epochs: replaying at most ${limit} for ${this.session.data.xTrain.length} training samples`);
-      return limit;
-    }
-
-    // One epoch for the player or the Step button; false stops the player.
-    trainOneEpoch() {
-      if (!this.session.canTrain) return false;
-      const limit = this.maxEpochs();
-      if (this.session.epoch >= limit) {
-        this.showProblems([`Training stops at ${limit} epochs for ${this.session.data.xTrain.length} training samples, so that a shared link replays quickly`]);
-        return false;
-      }
-      try {
+  // Steps until w stops moving (or the epoch limit), then draws once.
+  trainToConvergence() {
+    if (!this.session.canTrain) return;
+    const limit = this.maxEpochs();
+    const start = this.session.epoch;
+    let converged = false;
+    try {
+      while (this.session.epoch < limit && !converged) {
+        const before = this.session.learnedW;
         this.session.step();
-      } catch (error) {
-        this.showProblems([error.message]);
-        return false;
+        converged = Math.abs(this.session.learnedW - before) <= CONVERGED * Math.abs(before);
       }
-      this.settings = { ...this.settings, trained: this.session.epoch };
-      this.render();
-      this.writeUrl('replace');
-      return true;
+    } catch (error) {
+      this.showProblems([error.message]);
     }
+    if (!converged) this.showProblems([`Stopped after ${this.session.epoch} epochs (the limit for this many samples) before w settled`]);
+    this.settings = { ...this.settings, trained: this.session.epoch };
+    this.render();
+    this.writeUrl(this.session.epoch > start ? 'push' : 'replace');
+  }
 
-    // Steps until w stops moving (or the epoch limit), then draws once.
-    trainToConvergence() {
-      if (!this.session.canTrain) return;
-      const limit = this.maxEpochs();
-      const start = this.session.epoch;
-      let converged = false;
-      try {
-        while (this.session.epoch < limit && !converged) {
-          const before = this.session.learnedW;
-          this.session.step();
-          converged = Math.abs(this.session.learnedW - before) <= CONVERGED * Math.abs(before);
-        }
-      } catch (error) {
-        this.showProblems([error.message]);
-      }
-      if (!converged) this.showProblems([`Stopped after ${this.session.epoch} epochs (the limit for this many samples) before w settled`]);
-      this.settings = { ...this.settings, trained: this.session.epoch };
-      this.render();
-      this.writeUrl(this.session.epoch > start ? 'push' : 'replace');
-    }
-
-    useCsv() {
-      try {
-        const points = NWPage.csv.parseCsv(byId('csvText').value);
-        NWPage.ownData.save(points);
-        this.player.pause();
-        this.clearProblems();
-        // Always reload: the stored data may have changed even if the setting has not.
-        this.settings = { ...this.settings, data: 'generated' };
-        this.apply({ ...this.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
-      } catch (error) {
-        this.showProblems([error.message]);
-      }
-    }
-
-    readFile(input, onText) {
-      const file = input.files && input.files[0];
-      if (!file) return;
-      if (file.size > 1_000_000) {
-        this.showProblems([`${file.name.slice(0, 60)} is too large: at most 1 MB`]);
-        input.value = '';
-        return;
-      }
-      file.text().then(onText, (error) => this.showProblems([`Could not read the file: ${error.message}`]));
-      input.value = '';
-    }
-
-    importSession(text) {
-      let session;
-      try {
-        session = NWPage.exports.parseSession(text);
-      } catch (error) {
-        this.showProblems([error.message]);
-        return;
-      }
+  useCsv() {
+    try {
+      const points = parseCsv(byId('csvText').value);
+      ownData.save(points);
       this.player.pause();
-      const { state, problems } = parse(session.settings);
-      if (session.ownData) NWPage.ownData.save(session.ownData);
       this.clearProblems();
-      this.showProblems(problems);
-      this.settings = { ...this.settings, data: state.data === 'own' ? 'generated' : 'own' }; // forces a reload
-      this.apply(state, 'push');
-      const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
-      if (!same(this.session.ws, session.training.ws) || !same(this.session.losses, session.training.losses)) {
-        this.showProblems(['The replayed training differs from the one in the session file (was it made by another version?)']);
-      }
-    }
-
-    render() {
-      clearTimeout(this.dragTimer);
-      this.renderGeneration += 1;
-      const { settings: s, session } = this;
-      this.figures.render(session, s);
-      this.controls.show(s);
-      for (const id of ['train', 'step', 'reset', 'converge']) byId(id).disabled = !session.canTrain || (id === 'train' && this.player.isPlaying);
-      for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
-    }
-
-    writeUrl(history) {
-      clearTimeout(this.queryUrlTimer);
-      if (history === 'none') return;
-      const hash = `#${serialize(this.settings)}`;
-      if (history === 'delayed') {
-        this.queryUrlTimer = setTimeout(() => window.history.replaceState(null, '', hash), QUERY_URL_DELAY_MS);
-      } else if (history === 'push' && hash !== location.hash) {
-        window.history.pushState(null, '', hash);
-      } else {
-        window.history.replaceState(null, '', hash);
-      }
-    }
-
-    showProblems(problems) {
-      if (problems.length === 0) return;
-      const box = byId('message');
-      box.textContent = [box.hidden ? '' : box.textContent, ...problems].filter(Boolean).join('\n');
-      box.hidden = false;
-    }
-
-    clearProblems() {
-      byId('message').textContent = '';
-      byId('message').hidden = true;
+      // Always reload: the stored data may have changed even if the setting has not.
+      this.settings = { ...this.settings, data: 'generated' };
+      this.apply({ ...this.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
+    } catch (error) {
+      this.showProblems([error.message]);
     }
   }
 
-  createNW()
-    .then((nw) => new App(nw).start())
-    .catch((error) => {
-      byId('loading').textContent = `The WebAssembly module could not start: ${error && error.message ? error.message : error}`;
-    });
-})((window.NWPage = window.NWPage || {}));
+  readFile(input, onText) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > 1_000_000) {
+      this.showProblems([`${file.name.slice(0, 60)} is too large: at most 1 MB`]);
+      input.value = '';
+      return;
+    }
+    file.text().then(onText, (error) => this.showProblems([`Could not read the file: ${error.message}`]));
+    input.value = '';
+  }
+
+  importSession(text) {
+    let session;
+    try {
+      session = parseSession(text);
+    } catch (error) {
+      this.showProblems([error.message]);
+      return;
+    }
+    this.player.pause();
+    const { state, problems } = parse(session.settings);
+    if (session.ownData) ownData.save(session.ownData);
+    this.clearProblems();
+    this.showProblems(problems);
+    this.settings = { ...this.settings, data: state.data === 'own' ? 'generated' : 'own' }; // forces a reload
+    this.apply(state, 'push');
+    const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+    if (!same(this.session.ws, session.training.ws) || !same(this.session.losses, session.training.losses)) {
+      this.showProblems(['The replayed training differs from the one in the session file (was it made by another version?)']);
+    }
+  }
+
+  render() {
+    clearTimeout(this.dragTimer);
+    this.renderGeneration += 1;
+    const { settings: s, session } = this;
+    this.figures.render(session, s);
+    this.controls.show(s);
+    for (const id of ['train', 'step', 'reset', 'converge']) byId(id).disabled = !session.canTrain || (id === 'train' && this.player.isPlaying);
+    for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
+  }
+
+  writeUrl(history) {
+    clearTimeout(this.queryUrlTimer);
+    if (history === 'none') return;
+    const hash = `#${serialize(this.settings)}`;
+    if (history === 'delayed') {
+      this.queryUrlTimer = setTimeout(() => window.history.replaceState(null, '', hash), QUERY_URL_DELAY_MS);
+    } else if (history === 'push' && hash !== location.hash) {
+      window.history.pushState(null, '', hash);
+    } else {
+      window.history.replaceState(null, '', hash);
+    }
+  }
+
+  showProblems(problems) {
+    if (problems.length === 0) return;
+    const box = byId('message');
+    box.textContent = [box.hidden ? '' : box.textContent, ...problems].filter(Boolean).join('\n');
+    box.hidden = false;
+  }
+
+  clearProblems() {
+    byId('message').textContent = '';
+    byId('message').hidden = true;
+  }
+}
+
+export { App };

@@ -2,101 +2,105 @@
 // computed in a Worker where the page can start one (over http), so the page's thread only draws; where
 // it cannot (a page opened from file://) or the worker fails, on the page's thread instead. One request
 // is in flight at a time; a newer w waits, replacing any older waiting one, so a fast drag never queues.
-(function (NWPage) {
-  'use strict';
 
-  const WORKER_URL = 'src/drag_worker.js';
-  // A worker that has not answered a request by then (its first includes loading the module) is
-  // given up for the page's thread, so a hung or silently dead worker cannot stop the previews.
-  const REPLY_TIMEOUT_MS = 5000;
+// Beside index.html in dist/ (bundled from web/src/drag_worker.js).
+const WORKER_URL = 'drag_worker.js';
+// A worker that has not answered a request by then (its first includes loading the module) is
+// given up for the page's thread, so a hung or silently dead worker cannot stop the previews.
+const REPLY_TIMEOUT_MS = 5000;
 
-  class DragPreview {
-    // computeHere(request) returns the blocks on the page's thread; onResult(request, blocks) and
-    // onError(request, message) receive each outcome.
-    constructor({ computeHere, onResult, onError }) {
-      this.computeHere = computeHere;
-      this.onResult = onResult;
-      this.onError = onError;
-      this.inFlight = null;
-      this.waiting = null;
-      this.nextId = 1;
-      this.replyTimer = null;
-      this.worker = null;
-      try {
-        this.worker = new Worker(WORKER_URL);
-        this.worker.onmessage = (event) => this.finish(event.data);
-        this.worker.onerror = (event) => {
-          event.preventDefault();
-          this.stopWorker();
-        };
-        this.worker.onmessageerror = () => this.stopWorker();
-      } catch {
-        this.worker = null; // file:// pages may not start workers
-      }
-    }
-
-    // 'worker' or 'page': where previews are computed now.
-    get where() { return this.worker ? 'worker' : 'page'; }
-
-    // request: { w, kernel, maxCells, xTest, xTrain, yTrain } plus anything the caller wants back.
-    request(request) {
-      if (!this.worker) {
-        this.runHere(request);
-      } else if (this.inFlight) {
-        this.waiting = request;
-      } else {
-        this.inFlight = { ...request, id: this.nextId++ };
-        const { id, w, kernel, maxCells, xTest, xTrain, yTrain } = this.inFlight;
-        this.worker.postMessage({ id, w, kernel, maxCells, xTest, xTrain, yTrain });
-        this.replyTimer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
-      }
-    }
-
-    finish(reply) {
-      const request = this.inFlight;
-      if (!request || reply.id !== request.id) return;
-      clearTimeout(this.replyTimer);
-      if (reply.unavailable !== undefined) {
+class DragPreview {
+  // computeHere(request) returns the blocks on the page's thread; onResult(request, blocks) and
+  // onError(request, message) receive each outcome. startWorker and timers stand in for the browser's
+  // Worker and timers (the tests replace them to play out every order of events).
+  constructor({
+    computeHere, onResult, onError,
+    startWorker = (url) => new Worker(url),
+    timers = { setTimeout: (...args) => setTimeout(...args), clearTimeout: (id) => clearTimeout(id) },
+  }) {
+    this.computeHere = computeHere;
+    this.timers = timers;
+    this.onResult = onResult;
+    this.onError = onError;
+    this.inFlight = null;
+    this.waiting = null;
+    this.nextId = 1;
+    this.replyTimer = null;
+    this.worker = null;
+    try {
+      this.worker = startWorker(WORKER_URL);
+      this.worker.onmessage = (event) => this.finish(event.data);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
         this.stopWorker();
-        return;
-      }
-      this.inFlight = null;
-      this.sendWaiting(); // the worker computes the next preview while this one is drawn
-      if (reply.error !== undefined) {
-        this.onError(request, reply.error);
-      } else {
-        this.onResult(request, reply.blocks);
-      }
-    }
-
-    // From now on previews are computed on the page, starting with the newest request not yet shown.
-    stopWorker() {
-      clearTimeout(this.replyTimer);
-      if (this.worker) this.worker.terminate();
-      this.worker = null;
-      const request = this.waiting || this.inFlight;
-      this.inFlight = null;
-      this.waiting = null;
-      if (request) this.runHere(request);
-    }
-
-    sendWaiting() {
-      const next = this.waiting;
-      this.waiting = null;
-      if (next) this.request(next);
-    }
-
-    runHere(request) {
-      let blocks;
-      try {
-        blocks = this.computeHere(request);
-      } catch (error) {
-        this.onError(request, error.message);
-        return;
-      }
-      this.onResult(request, blocks);
+      };
+      this.worker.onmessageerror = () => this.stopWorker();
+    } catch {
+      this.worker = null; // file:// pages may not start workers
     }
   }
 
-  NWPage.DragPreview = DragPreview;
-})((window.NWPage = window.NWPage || {}));
+  // 'worker' or 'page': where previews are computed now.
+  get where() { return this.worker ? 'worker' : 'page'; }
+
+  // request: { w, kernel, maxCells, xTest, xTrain, yTrain } plus anything the caller wants back.
+  request(request) {
+    if (!this.worker) {
+      this.runHere(request);
+    } else if (this.inFlight) {
+      this.waiting = request;
+    } else {
+      this.inFlight = { ...request, id: this.nextId++ };
+      const { id, w, kernel, maxCells, xTest, xTrain, yTrain } = this.inFlight;
+      this.worker.postMessage({ id, w, kernel, maxCells, xTest, xTrain, yTrain });
+      this.replyTimer = this.timers.setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
+    }
+  }
+
+  finish(reply) {
+    const request = this.inFlight;
+    if (!request || reply.id !== request.id) return;
+    this.timers.clearTimeout(this.replyTimer);
+    if (reply.unavailable !== undefined) {
+      this.stopWorker();
+      return;
+    }
+    this.inFlight = null;
+    this.sendWaiting(); // the worker computes the next preview while this one is drawn
+    if (reply.error !== undefined) {
+      this.onError(request, reply.error);
+    } else {
+      this.onResult(request, reply.blocks);
+    }
+  }
+
+  // From now on previews are computed on the page, starting with the newest request not yet shown.
+  stopWorker() {
+    this.timers.clearTimeout(this.replyTimer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    const request = this.waiting || this.inFlight;
+    this.inFlight = null;
+    this.waiting = null;
+    if (request) this.runHere(request);
+  }
+
+  sendWaiting() {
+    const next = this.waiting;
+    this.waiting = null;
+    if (next) this.request(next);
+  }
+
+  runHere(request) {
+    let blocks;
+    try {
+      blocks = this.computeHere(request);
+    } catch (error) {
+      this.onError(request, error.message);
+      return;
+    }
+    this.onResult(request, blocks);
+  }
+}
+
+export { DragPreview };

@@ -1,74 +1,71 @@
 // Files out and in: the data and predictions as CSV, the session as JSON, downloads. No math here.
-(function (NWPage) {
-  'use strict';
 
-  const FORMAT = 'nadaraya-watson-session';
-  const VERSION = 1;
-  // String(number) is JavaScript's shortest exact form: a CSV or JSON read back gives the same doubles.
-  const cell = (value) => (value === null || value === undefined ? '' : String(value));
+const FORMAT = 'nadaraya-watson-session';
+const VERSION = 1;
+// String(number) is JavaScript's shortest exact form: a CSV or JSON read back gives the same doubles.
+const cell = (value) => (value === null || value === undefined ? '' : String(value));
 
-  function dataCsv(data) {
-    const rows = Array.from(data.xTrain, (x, i) => `${cell(x)},${cell(data.yTrain[i])}`);
-    return ['x,y', ...rows].join('\n') + '\n';
+function dataCsv(data) {
+  const rows = Array.from(data.xTrain, (x, i) => `${cell(x)},${cell(data.yTrain[i])}`);
+  return ['x,y', ...rows].join('\n') + '\n';
+}
+
+function predictionsCsv(data, predictions) {
+  const column = (values, i) => cell(values ? values[i] : null);
+  const rows = Array.from(data.xTest, (x, i) => [cell(x), column(data.yTruth, i), column(predictions.average, i),
+    column(predictions.nonparametric, i), column(predictions.parametric, i)].join(','));
+  return ['x,truth,average,nonparametric,parametric', ...rows].join('\n') + '\n';
+}
+
+// Everything needed to rebuild the view: settings, own data if any, and the training run (its
+// replay must give the same numbers, which importing checks).
+function sessionJson(settings, session, ownPoints) {
+  return JSON.stringify({
+    format: FORMAT,
+    version: VERSION,
+    settings,
+    ownData: settings.data === 'own' ? ownPoints : null,
+    training: { ws: session.ws, losses: session.losses, testMses: session.testMses },
+  }, null, 2);
+}
+
+const isNumberArray = (a) => Array.isArray(a) && a.every((v) => typeof v === 'number' && Number.isFinite(v));
+
+// text -> { settings (a URL-style string for state.js's parse), ownData, training }; throws Error.
+function parseSession(text) {
+  let session;
+  try {
+    session = JSON.parse(text);
+  } catch {
+    throw new Error('The session file is not JSON');
   }
-
-  function predictionsCsv(data, predictions) {
-    const column = (values, i) => cell(values ? values[i] : null);
-    const rows = Array.from(data.xTest, (x, i) => [cell(x), column(data.yTruth, i), column(predictions.average, i),
-      column(predictions.nonparametric, i), column(predictions.parametric, i)].join(','));
-    return ['x,truth,average,nonparametric,parametric', ...rows].join('\n') + '\n';
+  if (!session || session.format !== FORMAT) throw new Error(`The file is not a session of this page (format "${FORMAT}")`);
+  if (session.version !== VERSION) throw new Error(`Session version ${String(session.version).slice(0, 10)} is not supported (expected ${VERSION})`);
+  if (!session.settings || typeof session.settings !== 'object') throw new Error('The session has no settings');
+  const settings = new URLSearchParams();
+  for (const [key, value] of Object.entries(session.settings)) settings.set(key, String(value));
+  const own = session.ownData;
+  if (own !== null && own !== undefined && !(own && isNumberArray(own.x) && isNumberArray(own.y) && own.x.length === own.y.length)) {
+    throw new Error('The session\'s own data must be two arrays of numbers of the same length');
   }
+  const training = session.training || {};
+  if (!isNumberArray(training.ws || []) || !isNumberArray(training.losses || [])) throw new Error('The session\'s training history must be numbers');
+  return { settings: settings.toString(), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
+}
 
-  // Everything needed to rebuild the view: settings, own data if any, and the training run (its
-  // replay must give the same numbers, which importing checks).
-  function sessionJson(settings, session, ownPoints) {
-    return JSON.stringify({
-      format: FORMAT,
-      version: VERSION,
-      settings,
-      ownData: settings.data === 'own' ? ownPoints : null,
-      training: { ws: session.ws, losses: session.losses, testMses: session.testMses },
-    }, null, 2);
-  }
+function downloadUrl(filename, url) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
-  const isNumberArray = (a) => Array.isArray(a) && a.every((v) => typeof v === 'number' && Number.isFinite(v));
+function downloadText(filename, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadUrl(filename, url);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
-  // text -> { settings (a URL-style string for NWPage.state.parse), ownData, training }; throws Error.
-  function parseSession(text) {
-    let session;
-    try {
-      session = JSON.parse(text);
-    } catch {
-      throw new Error('The session file is not JSON');
-    }
-    if (!session || session.format !== FORMAT) throw new Error(`The file is not a session of this page (format "${FORMAT}")`);
-    if (session.version !== VERSION) throw new Error(`Session version ${String(session.version).slice(0, 10)} is not supported (expected ${VERSION})`);
-    if (!session.settings || typeof session.settings !== 'object') throw new Error('The session has no settings');
-    const settings = new URLSearchParams();
-    for (const [key, value] of Object.entries(session.settings)) settings.set(key, String(value));
-    const own = session.ownData;
-    if (own !== null && own !== undefined && !(own && isNumberArray(own.x) && isNumberArray(own.y) && own.x.length === own.y.length)) {
-      throw new Error('The session\'s own data must be two arrays of numbers of the same length');
-    }
-    const training = session.training || {};
-    if (!isNumberArray(training.ws || []) || !isNumberArray(training.losses || [])) throw new Error('The session\'s training history must be numbers');
-    return { settings: settings.toString(), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
-  }
-
-  function downloadUrl(filename, url) {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
-
-  function downloadText(filename, type, text) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    downloadUrl(filename, url);
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
-
-  NWPage.exports = { dataCsv, predictionsCsv, sessionJson, parseSession, downloadText, downloadUrl };
-})((window.NWPage = window.NWPage || {}));
+export { dataCsv, predictionsCsv, sessionJson, parseSession, downloadText, downloadUrl };

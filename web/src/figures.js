@@ -1,224 +1,226 @@
 // Everything the page shows of a session: the predictions chart, the heatmaps, the training charts,
 // the kernel panels, the loss landscape, the tables and the notes. The page's controller (app.js)
 // decides when; this file decides what is drawn and skips what has not changed.
-(function (NWPage) {
-  'use strict';
+import { estimator } from './charts/colors.js';
+import { HeatmapChart } from './charts/heatmap_chart.js';
+import { KernelPanel } from './charts/kernel_panel.js';
+import { LandscapeChart } from './charts/landscape_chart.js';
+import { PredictionsChart } from './charts/predictions_chart.js';
+import { TrainingChart } from './charts/training_chart.js';
 
-  const { estimator } = NWPage.colors;
-  const byId = (id) => document.getElementById(id);
-  // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is skipped.
-  const LANDSCAPE_POINTS = 120;
-  const LANDSCAPE_MAX_TRAIN = 500;
-  // Cells per side, at most, of each heatmap: chartjs-chart-matrix costs about 7 microseconds a cell, and
-  // the heatmaps are about 320 (main) and 250 (kernel panels) pixels wide, so more cells than a third of
-  // that cost time without showing more. Larger matrices are drawn as blocks.
-  const HEATMAP_CELLS = 100;
-  const PANEL_HEATMAP_CELLS = 50;
-  const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
+const byId = (id) => document.getElementById(id);
+// The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is skipped.
+const LANDSCAPE_POINTS = 120;
+const LANDSCAPE_MAX_TRAIN = 500;
+// Cells per side, at most, of each heatmap: chartjs-chart-matrix costs about 7 microseconds a cell, and
+// the heatmaps are about 320 (main) and 250 (kernel panels) pixels wide, so more cells than a third of
+// that cost time without showing more. Larger matrices are drawn as blocks.
+const HEATMAP_CELLS = 100;
+const PANEL_HEATMAP_CELLS = 50;
+const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
 
-  const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
-  const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
+const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
+const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
-  // Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
-  // than at the learned w (which an untrainable kernel does not have).
-  const attentionFollowsW = (session, s) => s.attend === 'nonparametric' || !session.canTrain;
+// Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
+// than at the learned w (which an untrainable kernel does not have).
+const attentionFollowsW = (session, s) => s.attend === 'nonparametric' || !session.canTrain;
 
-  function tableRow(cells) {
-    const row = document.createElement('tr');
-    for (const text of cells) {
-      const cell = document.createElement('td');
-      cell.textContent = text;
-      row.append(cell);
-    }
-    return row;
+function tableRow(cells) {
+  const row = document.createElement('tr');
+  for (const text of cells) {
+    const cell = document.createElement('td');
+    cell.textContent = text;
+    row.append(cell);
+  }
+  return row;
+}
+
+class Figures {
+  // onQuery(x): the pointer chose a query on the predictions chart; onProblem(message): a drawing failed.
+  constructor({ onQuery, onProblem }) {
+    this.onProblem = onProblem;
+    this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
+    this.landscapeCurve = null;
+    this.predictionsChart = new PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
+    this.heatmaps = {
+      nonparametric: new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote') }),
+      parametric: new HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote') }),
+    };
+    this.lossChart = new TrainingChart(byId('lossChart'), {
+      series: [{ label: 'training loss', color: estimator.parametric, yTitle: 'loss' }, { label: 'test MSE', color: estimator.query, yTitle: 'test MSE' }],
+    });
+    this.wChart = new TrainingChart(byId('wChart'), { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] });
+    this.landscapeChart = new LandscapeChart(byId('landscapeChart'));
+    this.kernelPanels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(byId('kernelPanels'), { kernel, title }));
+    // [file name, label, Chart.js chart] of each chart offered as PNG.
+    this.pngCharts = [
+      ['predictions', 'Predictions', this.predictionsChart.chart],
+      ['nonparametric-weights', 'Nonparametric weights', this.heatmaps.nonparametric.chart],
+      ['parametric-weights', 'Parametric weights', this.heatmaps.parametric.chart],
+      ['training-loss', 'Training loss', this.lossChart.chart],
+      ['learned-w', 'Learned w', this.wChart.chart],
+      ['loss-landscape', 'Loss landscape', this.landscapeChart.chart],
+    ];
   }
 
-  class Figures {
-    // onQuery(x): the pointer chose a query on the predictions chart; onProblem(message): a drawing failed.
-    constructor({ onQuery, onProblem }) {
-      this.onProblem = onProblem;
-      this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
-      this.landscapeCurve = null;
-      this.predictionsChart = new NWPage.PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
-      this.heatmaps = {
-        nonparametric: new NWPage.HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote') }),
-        parametric: new NWPage.HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote') }),
-      };
-      this.lossChart = new NWPage.TrainingChart(byId('lossChart'), {
-        series: [{ label: 'training loss', color: estimator.parametric, yTitle: 'loss' }, { label: 'test MSE', color: estimator.query, yTitle: 'test MSE' }],
-      });
-      this.wChart = new NWPage.TrainingChart(byId('wChart'), { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] });
-      this.landscapeChart = new NWPage.LandscapeChart(byId('landscapeChart'));
-      this.kernelPanels = FOUR_KERNELS.map(([kernel, title]) => new NWPage.KernelPanel(byId('kernelPanels'), { kernel, title }));
-      // [file name, label, Chart.js chart] of each chart offered as PNG.
-      this.pngCharts = [
-        ['predictions', 'Predictions', this.predictionsChart.chart],
-        ['nonparametric-weights', 'Nonparametric weights', this.heatmaps.nonparametric.chart],
-        ['parametric-weights', 'Parametric weights', this.heatmaps.parametric.chart],
-        ['training-loss', 'Training loss', this.lossChart.chart],
-        ['learned-w', 'Learned w', this.wChart.chart],
-        ['loss-landscape', 'Loss landscape', this.landscapeChart.chart],
-      ];
-    }
+  // Draws the session under `settings` (s): whatever fails is reported and drawn again next time.
+  render(session, s) {
+    const { data } = session;
+    try {
+      const predictions = session.predictions(s.w);
+      const attendW = attentionFollowsW(session, s) ? s.w : session.learnedW;
+      const { xMin, xMax } = session.xRange;
+      const query = Math.min(xMax, Math.max(xMin, s.query));
+      this.predictionsChart.setRange(xMin, xMax);
+      this.predictionsChart.setData(data, predictions);
+      this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
+      this.predictionsChart.draw();
+      byId('query').min = String(xMin);
+      byId('query').max = String(xMax);
 
-    // Draws the session under `settings` (s): whatever fails is reported and drawn again next time.
-    render(session, s) {
-      const { data } = session;
-      try {
-        const predictions = session.predictions(s.w);
-        const attendW = attentionFollowsW(session, s) ? s.w : session.learnedW;
-        const { xMin, xMax } = session.xRange;
-        const query = Math.min(xMax, Math.max(xMin, s.query));
-        this.predictionsChart.setRange(xMin, xMax);
-        this.predictionsChart.setData(data, predictions);
-        this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
-        this.predictionsChart.draw();
-        byId('query').min = String(xMin);
-        byId('query').max = String(xMax);
-
-        // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it
-        // shows changed (not, say, when the query moves or an epoch leaves w where it was).
-        if (this.changed('nonparametric', data, s.w, session.kernel)) {
-          this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
-          this.heatmaps.nonparametric.draw();
-        }
-        if (this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
-          // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
-          if (session.canTrain) {
-            this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
-          } else {
-            this.heatmaps.parametric.clear();
-          }
-          this.heatmaps.parametric.draw();
-        }
-        byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
-        byId('parametricTitleW').textContent = session.canTrain ? `(w = ${formatW(session.learnedW)})` : '(cannot be trained)';
-
-        this.lossChart.setSeries(0, session.losses, 1);
-        this.lossChart.setSeries(1, session.testMses, 0);
-        this.wChart.setSeries(0, session.ws, 0);
-        this.lossChart.draw();
-        this.wChart.draw();
-
-        if (this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(session, s);
-        this.renderLandscape(session, s);
-        this.showErrors(session, s, session.testErrors(predictions));
-      } catch (error) {
-        this.drawnWith = {};
-        this.onProblem(error.message);
-      }
-      this.showStatus(session, s);
-      this.showEpochs(session);
-      this.showDataNote(session, s);
-    }
-
-    // While w is dragged: the nonparametric line and a coarse heatmap (blocks from nw.attentionBlocks
-    // with predictions) for w, and the query's attention if it follows that w.
-    showDragPreview(session, s, w, blocks) {
-      const { data } = session;
-      try {
-        this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
-        if (attentionFollowsW(session, s)) {
-          const query = this.predictionsChart.query;
-          this.predictionsChart.setQuery(query, session.queryWeights(query, w));
-        }
-        this.predictionsChart.draw();
-        this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
-        this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
+      // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it
+      // shows changed (not, say, when the query moves or an epoch leaves w where it was).
+      if (this.changed('nonparametric', data, s.w, session.kernel)) {
+        this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
-        byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
-      } catch (error) {
-        this.onProblem(error.message);
       }
-    }
-
-    // True (and remembered) when `inputs` differ from those `name` was last drawn with.
-    changed(name, ...inputs) {
-      const last = this.drawnWith[name];
-      if (last && last.length === inputs.length && last.every((value, i) => Object.is(value, inputs[i]))) return false;
-      this.drawnWith[name] = inputs;
-      return true;
-    }
-
-    renderKernels(session, s) {
-      byId('kernelNote').textContent = s.kernel === 'constant'
-        ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
-      byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
-      for (const panel of this.kernelPanels) {
-        const blocks = session.blocks(s.w, { kernel: panel.kernel, maxCells: PANEL_HEATMAP_CELLS, withPredictions: true });
-        panel.set(session.data, session.xRange, blocks);
-        panel.draw();
+      if (this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
+        // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
+        if (session.canTrain) {
+          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+        } else {
+          this.heatmaps.parametric.clear();
+        }
+        this.heatmaps.parametric.draw();
       }
-    }
+      byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
+      byId('parametricTitleW').textContent = session.canTrain ? `(w = ${formatW(session.learnedW)})` : '(cannot be trained)';
 
-    renderLandscape(session, s) {
-      const note = byId('landscapeNote');
-      const n = session.data.xTrain.length;
-      const chartBox = byId('landscapeChart').parentElement;
-      chartBox.hidden = n > LANDSCAPE_MAX_TRAIN;
-      if (n > LANDSCAPE_MAX_TRAIN) {
-        note.textContent = `The landscape is drawn for up to ${LANDSCAPE_MAX_TRAIN} training samples (it evaluates the loss ${LANDSCAPE_POINTS} times).`;
-        return;
+      this.lossChart.setSeries(0, session.losses, 1);
+      this.lossChart.setSeries(1, session.testMses, 0);
+      this.wChart.setSeries(0, session.ws, 0);
+      this.lossChart.draw();
+      this.wChart.draw();
+
+      if (this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(session, s);
+      this.renderLandscape(session, s);
+      this.showErrors(session, s, session.testErrors(predictions));
+    } catch (error) {
+      this.drawnWith = {};
+      this.onProblem(error.message);
+    }
+    this.showStatus(session, s);
+    this.showEpochs(session);
+    this.showDataNote(session, s);
+  }
+
+  // While w is dragged: the nonparametric line and a coarse heatmap (blocks from nw.attentionBlocks
+  // with predictions) for w, and the query's attention if it follows that w.
+  showDragPreview(session, s, w, blocks) {
+    const { data } = session;
+    try {
+      this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
+      if (attentionFollowsW(session, s)) {
+        const query = this.predictionsChart.query;
+        this.predictionsChart.setQuery(query, session.queryWeights(query, w));
       }
-      // The curve depends on the data and the objective only: recompute it when they change or the run leaves it.
-      const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
-      const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut);
-      if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
-        const best = session.bestBandwidth();
-        const wMax = Math.max(5, 1.5 * stepsMax, best ? 2 * best.w : 0, 1.2 * s.w);
-        const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
-        this.landscapeCurve = { ws, losses: session.objectiveAt(ws), best, wMax };
-      }
-      const { best } = this.landscapeCurve;
-      this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });
-      this.landscapeChart.draw();
-      const what = session.objective.leaveOneOut ? 'exactly the leave-one-out cross-validation criterion L(w)' : 'L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows';
-      if (!session.canTrain) {
-        note.textContent = `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
-      } else if (best) {
-        const last = session.losses.length ? session.losses[session.losses.length - 1] : null;
-        note.textContent = `Training minimises ${what}. The star is its exact minimiser, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `
-          + (last === null ? 'Train to see the steps move down the curve.'
-            : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`);
-      }
-    }
-
-    showStatus(session, s) {
-      const status = byId('status');
-      if (!session.canTrain) {
-        status.textContent = session.untrainable;
-        delete status.dataset.w;
-        return;
-      }
-      const w = `w = ${formatW(session.learnedW)}`;
-      status.textContent = session.epoch === 0
-        ? `Epoch 0 · ${w} (w0${s.data === 'own' ? '' : ', drawn at random as in the chapter'})`
-        : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`;
-      status.dataset.w = String(session.learnedW);
-    }
-
-    showErrors(session, s, errors) {
-      const rows = [
-        ['Average pooling', '–', errors && errors.average],
-        ['Nonparametric', formatW(s.w), errors && errors.nonparametric],
-        ['Parametric', formatW(session.learnedW), errors && errors.parametric],
-      ];
-      byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
-      byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';
-    }
-
-    showEpochs(session) {
-      const { losses, ws, testMses } = session;
-      byId('epochTable').tBodies[0].replaceChildren(
-        ...losses.map((loss, i) => tableRow([String(i + 1), loss.toFixed(6), ws[i + 1].toFixed(6), formatNumber(testMses[i + 1], 6)])));
-    }
-
-    showDataNote(session, s) {
-      byId('dataNote').textContent = s.data === 'own'
-        ? `Using your ${session.data.xTrain.length} points (kept in this browser). Test points: a grid over their range. No truth is known, so there is no test MSE.`
-        : 'Paste or load x,y pairs (a header line is optional) to use them instead of the generated data.';
+      this.predictionsChart.draw();
+      this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
+      this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
+      this.heatmaps.nonparametric.draw();
+      byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
+    } catch (error) {
+      this.onProblem(error.message);
     }
   }
 
-  NWPage.Figures = Figures;
-})((window.NWPage = window.NWPage || {}));
+  // True (and remembered) when `inputs` differ from those `name` was last drawn with.
+  changed(name, ...inputs) {
+    const last = this.drawnWith[name];
+    if (last && last.length === inputs.length && last.every((value, i) => Object.is(value, inputs[i]))) return false;
+    this.drawnWith[name] = inputs;
+    return true;
+  }
+
+  renderKernels(session, s) {
+    byId('kernelNote').textContent = s.kernel === 'constant'
+      ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
+    byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
+    for (const panel of this.kernelPanels) {
+      const blocks = session.blocks(s.w, { kernel: panel.kernel, maxCells: PANEL_HEATMAP_CELLS, withPredictions: true });
+      panel.set(session.data, session.xRange, blocks);
+      panel.draw();
+    }
+  }
+
+  renderLandscape(session, s) {
+    const note = byId('landscapeNote');
+    const n = session.data.xTrain.length;
+    const chartBox = byId('landscapeChart').parentElement;
+    chartBox.hidden = n > LANDSCAPE_MAX_TRAIN;
+    if (n > LANDSCAPE_MAX_TRAIN) {
+      note.textContent = `The landscape is drawn for up to ${LANDSCAPE_MAX_TRAIN} training samples (it evaluates the loss ${LANDSCAPE_POINTS} times).`;
+      return;
+    }
+    // The curve depends on the data and the objective only: recompute it when they change or the run leaves it.
+    const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
+    const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut);
+    if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
+      const best = session.bestBandwidth();
+      const wMax = Math.max(5, 1.5 * stepsMax, best ? 2 * best.w : 0, 1.2 * s.w);
+      const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
+      this.landscapeCurve = { ws, losses: session.objectiveAt(ws), best, wMax };
+    }
+    const { best } = this.landscapeCurve;
+    this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });
+    this.landscapeChart.draw();
+    const what = session.objective.leaveOneOut ? 'exactly the leave-one-out cross-validation criterion L(w)' : 'L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows';
+    if (!session.canTrain) {
+      note.textContent = `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
+    } else if (best) {
+      const last = session.losses.length ? session.losses[session.losses.length - 1] : null;
+      note.textContent = `Training minimises ${what}. The star is its exact minimiser, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `
+        + (last === null ? 'Train to see the steps move down the curve.'
+          : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`);
+    }
+  }
+
+  showStatus(session, s) {
+    const status = byId('status');
+    if (!session.canTrain) {
+      status.textContent = session.untrainable;
+      delete status.dataset.w;
+      return;
+    }
+    const w = `w = ${formatW(session.learnedW)}`;
+    status.textContent = session.epoch === 0
+      ? `Epoch 0 · ${w} (w0${s.data === 'own' ? '' : ', drawn at random as in the chapter'})`
+      : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`;
+    status.dataset.w = String(session.learnedW);
+  }
+
+  showErrors(session, s, errors) {
+    const rows = [
+      ['Average pooling', '–', errors && errors.average],
+      ['Nonparametric', formatW(s.w), errors && errors.nonparametric],
+      ['Parametric', formatW(session.learnedW), errors && errors.parametric],
+    ];
+    byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
+    byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';
+  }
+
+  showEpochs(session) {
+    const { losses, ws, testMses } = session;
+    byId('epochTable').tBodies[0].replaceChildren(
+      ...losses.map((loss, i) => tableRow([String(i + 1), loss.toFixed(6), ws[i + 1].toFixed(6), formatNumber(testMses[i + 1], 6)])));
+  }
+
+  showDataNote(session, s) {
+    byId('dataNote').textContent = s.data === 'own'
+      ? `Using your ${session.data.xTrain.length} points (kept in this browser). Test points: a grid over their range. No truth is known, so there is no test MSE.`
+      : 'Paste or load x,y pairs (a header line is optional) to use them instead of the generated data.';
+  }
+}
+
+export { Figures };

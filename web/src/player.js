@@ -1,44 +1,41 @@
 // Drives training epoch by epoch from a timer, so the charts animate: play, pause, single step.
-(function (NWPage) {
-  'use strict';
 
-  const EPOCH_INTERVAL_MS = 250;
+const EPOCH_INTERVAL_MS = 250;
 
-  class Player {
-    // step() runs one epoch and returns false to stop; onChange(isPlaying) reports state changes.
-    constructor({ step, onChange }) {
-      this.step = step;
-      this.onChange = onChange;
-      this.timer = null;
-      this.remaining = 0;
-    }
-
-    get isPlaying() { return this.timer !== null; }
-
-    play(epochs) {
-      this.pause();
-      this.remaining = epochs;
-      this.timer = setInterval(() => this.tick(), EPOCH_INTERVAL_MS);
-      this.onChange(true);
-      this.tick();
-    }
-
-    tick() {
-      if (this.remaining <= 0 || !this.step()) {
-        this.pause();
-        return;
-      }
-      this.remaining -= 1;
-      if (this.remaining <= 0) this.pause();
-    }
-
-    pause() {
-      if (this.timer === null) return;
-      clearInterval(this.timer);
-      this.timer = null;
-      this.onChange(false);
-    }
+class Player {
+  // step() runs one epoch and returns false to stop; onChange(isPlaying) reports state changes.
+  constructor({ step, onChange }) {
+    this.step = step;
+    this.onChange = onChange;
+    this.timer = null;
+    this.remaining = 0;
   }
 
-  NWPage.Player = Player;
-})((window.NWPage = window.NWPage || {}));
+  get isPlaying() { return this.timer !== null; }
+
+  play(epochs) {
+    this.pause();
+    this.remaining = epochs;
+    this.timer = setInterval(() => this.tick(), EPOCH_INTERVAL_MS);
+    this.onChange(true);
+    this.tick();
+  }
+
+  tick() {
+    if (this.remaining <= 0 || !this.step()) {
+      this.pause();
+      return;
+    }
+    this.remaining -= 1;
+    if (this.remaining <= 0) this.pause();
+  }
+
+  pause() {
+    if (this.timer === null) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.onChange(false);
+  }
+}
+
+export { Player };

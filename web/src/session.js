@@ -1,128 +1,125 @@
 // The estimators for the current settings, all computed by the WebAssembly module (no math here):
 // the data, a trainer for the parametric w with its history, predictions, weights and the loss landscape.
-(function (NWPage) {
-  'use strict';
 
-  // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
-  const OWN_DATA_W0 = 1;
+// A Trainer for data of your own starts here (generated data carry the chapter's random w0).
+const OWN_DATA_W0 = 1;
 
-  class Session {
-    constructor(nw) {
-      this.nw = nw;
-      this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
-      this.objective = null;  // { kernel, leaveOneOut, lr }
-      this.trainer = null;    // null when the kernel cannot be trained
-      this.untrainable = '';  // why not, then
-      this.losses = [];       // training loss before each epoch's step
-      this.ws = [];           // w at the start (index 0) and after each epoch
-      this.testMses = [];     // the parametric estimator's test MSE at each ws[i] (empty without a truth)
-    }
-
-    // New generated data for these settings; training starts again from the data's w0.
-    generate(settings) {
-      this.data = this.nw.generateData({
-        nTrain: settings.nTrain, nTest: settings.nTest, noiseSd: settings.noiseSd, seed: settings.seed,
-      });
-      this.resetTraining(settings);
-    }
-
-    // Your own (x, y) pairs, sorted by x; the queries are a grid over their range.
-    useOwnData(points, settings) {
-      const order = Array.from(points.x.keys()).sort((a, b) => points.x[a] - points.x[b]);
-      const xTrain = Float64Array.from(order, (i) => points.x[i]);
-      const yTrain = Float64Array.from(order, (i) => points.y[i]);
-      const xMax = xTrain[xTrain.length - 1] > xTrain[0] ? xTrain[xTrain.length - 1] : xTrain[0] + 1;
-      const xTest = this.nw.testGrid(xTrain[0], xMax, settings.nTest);
-      this.data = { xTrain, yTrain, xTest, yTruth: null, w0: OWN_DATA_W0 };
-      this.resetTraining(settings);
-    }
-
-    resetTraining(settings) {
-      const objective = { kernel: settings.kernel, leaveOneOut: settings.loo === 'on' };
-      let trainer = null;
-      this.untrainable = '';
-      try {
-        trainer = new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective });
-      } catch (error) {
-        if (!(error instanceof this.nw.NWError) || !error.message.startsWith('kernel:')) throw error;
-        this.untrainable = error.message;
-      }
-      if (this.trainer) this.trainer.delete();
-      this.trainer = trainer;
-      this.objective = objective;
-      this.losses = [];
-      this.ws = trainer ? [trainer.w] : [];
-      this.testMses = trainer && this.data.yTruth ? [this.parametricTestMse()] : [];
-    }
-
-    // One epoch; throws NWError (keeping w) if the step diverges.
-    step() {
-      const loss = this.trainer.step();
-      this.losses.push(loss);
-      this.ws.push(this.trainer.w);
-      if (this.data.yTruth) this.testMses.push(this.parametricTestMse());
-      return loss;
-    }
-
-    // The x range every plot of the data shows: training and test inputs together.
-    get xRange() {
-      const { xTrain, xTest } = this.data;
-      return { xMin: Math.min(xTrain[0], xTest[0]), xMax: Math.max(xTrain[xTrain.length - 1], xTest[xTest.length - 1]) };
-    }
-
-    get canTrain() { return this.trainer !== null; }
-    get epoch() { return this.trainer ? this.trainer.epoch : 0; }
-    get learnedW() { return this.trainer ? this.trainer.w : NaN; }
-    get kernel() { return this.objective.kernel; }
-
-    parametricTestMse() {
-      const { xTest, xTrain, yTrain, yTruth } = this.data;
-      const predicted = this.nw.predict(xTest, xTrain, yTrain, { w: this.trainer.w, kernel: this.kernel });
-      return this.nw.meanSquaredError(predicted, yTruth);
-    }
-
-    // Predictions at the test queries; parametric is null when the kernel cannot be trained.
-    predictions(w) {
-      const { kernel } = this;
-      const { xTest, xTrain, yTrain } = this.data;
-      return {
-        average: new Float64Array(xTest.length).fill(this.nw.averagePool(yTrain)),
-        nonparametric: this.nw.predict(xTest, xTrain, yTrain, { w, kernel }),
-        parametric: this.trainer ? this.nw.predict(xTest, xTrain, yTrain, { w: this.learnedW, kernel }) : null,
-      };
-    }
-
-    // Test MSE of each estimator against the truth; null without a truth (your own data).
-    testErrors(predictions) {
-      const truth = this.data.yTruth;
-      if (!truth) return null;
-      const mse = (p) => (p ? this.nw.meanSquaredError(p, truth) : null);
-      return { average: mse(predictions.average), nonparametric: mse(predictions.nonparametric), parametric: mse(predictions.parametric) };
-    }
-
-    // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
-    // most maxCells x maxCells blocks; withPredictions adds the predictions from the same pass.
-    blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
-      const { xTest, xTrain, yTrain } = this.data;
-      return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
-    }
-
-    // One query's weights over the training points.
-    queryWeights(query, w) {
-      return this.nw.attentionWeights([query], this.data.xTrain, { w, kernel: this.kernel }).data;
-    }
-
-    // The training objective L(w) at each w.
-    objectiveAt(ws) {
-      const { xTrain, yTrain } = this.data;
-      return ws.map((w) => this.nw.looLoss(xTrain, yTrain, { w, ...this.objective }).loss);
-    }
-
-    // The objective's exact minimiser { w, loss } (null for untrainable kernels).
-    bestBandwidth() {
-      return this.trainer ? this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, this.objective) : null;
-    }
+class Session {
+  constructor(nw) {
+    this.nw = nw;
+    this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
+    this.objective = null;  // { kernel, leaveOneOut, lr }
+    this.trainer = null;    // null when the kernel cannot be trained
+    this.untrainable = '';  // why not, then
+    this.losses = [];       // training loss before each epoch's step
+    this.ws = [];           // w at the start (index 0) and after each epoch
+    this.testMses = [];     // the parametric estimator's test MSE at each ws[i] (empty without a truth)
   }
 
-  NWPage.Session = Session;
-})((window.NWPage = window.NWPage || {}));
+  // New generated data for these settings; training starts again from the data's w0.
+  generate(settings) {
+    this.data = this.nw.generateData({
+      nTrain: settings.nTrain, nTest: settings.nTest, noiseSd: settings.noiseSd, seed: settings.seed,
+    });
+    this.resetTraining(settings);
+  }
+
+  // Your own (x, y) pairs, sorted by x; the queries are a grid over their range.
+  useOwnData(points, settings) {
+    const order = Array.from(points.x.keys()).sort((a, b) => points.x[a] - points.x[b]);
+    const xTrain = Float64Array.from(order, (i) => points.x[i]);
+    const yTrain = Float64Array.from(order, (i) => points.y[i]);
+    const xMax = xTrain[xTrain.length - 1] > xTrain[0] ? xTrain[xTrain.length - 1] : xTrain[0] + 1;
+    const xTest = this.nw.testGrid(xTrain[0], xMax, settings.nTest);
+    this.data = { xTrain, yTrain, xTest, yTruth: null, w0: OWN_DATA_W0 };
+    this.resetTraining(settings);
+  }
+
+  resetTraining(settings) {
+    const objective = { kernel: settings.kernel, leaveOneOut: settings.loo === 'on' };
+    let trainer = null;
+    this.untrainable = '';
+    try {
+      trainer = new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective });
+    } catch (error) {
+      if (!(error instanceof this.nw.NWError) || !error.message.startsWith('kernel:')) throw error;
+      this.untrainable = error.message;
+    }
+    if (this.trainer) this.trainer.delete();
+    this.trainer = trainer;
+    this.objective = objective;
+    this.losses = [];
+    this.ws = trainer ? [trainer.w] : [];
+    this.testMses = trainer && this.data.yTruth ? [this.parametricTestMse()] : [];
+  }
+
+  // One epoch; throws NWError (keeping w) if the step diverges.
+  step() {
+    const loss = this.trainer.step();
+    this.losses.push(loss);
+    this.ws.push(this.trainer.w);
+    if (this.data.yTruth) this.testMses.push(this.parametricTestMse());
+    return loss;
+  }
+
+  // The x range every plot of the data shows: training and test inputs together.
+  get xRange() {
+    const { xTrain, xTest } = this.data;
+    return { xMin: Math.min(xTrain[0], xTest[0]), xMax: Math.max(xTrain[xTrain.length - 1], xTest[xTest.length - 1]) };
+  }
+
+  get canTrain() { return this.trainer !== null; }
+  get epoch() { return this.trainer ? this.trainer.epoch : 0; }
+  get learnedW() { return this.trainer ? this.trainer.w : NaN; }
+  get kernel() { return this.objective.kernel; }
+
+  parametricTestMse() {
+    const { xTest, xTrain, yTrain, yTruth } = this.data;
+    const predicted = this.nw.predict(xTest, xTrain, yTrain, { w: this.trainer.w, kernel: this.kernel });
+    return this.nw.meanSquaredError(predicted, yTruth);
+  }
+
+  // Predictions at the test queries; parametric is null when the kernel cannot be trained.
+  predictions(w) {
+    const { kernel } = this;
+    const { xTest, xTrain, yTrain } = this.data;
+    return {
+      average: new Float64Array(xTest.length).fill(this.nw.averagePool(yTrain)),
+      nonparametric: this.nw.predict(xTest, xTrain, yTrain, { w, kernel }),
+      parametric: this.trainer ? this.nw.predict(xTest, xTrain, yTrain, { w: this.learnedW, kernel }) : null,
+    };
+  }
+
+  // Test MSE of each estimator against the truth; null without a truth (your own data).
+  testErrors(predictions) {
+    const truth = this.data.yTruth;
+    if (!truth) return null;
+    const mse = (p) => (p ? this.nw.meanSquaredError(p, truth) : null);
+    return { average: mse(predictions.average), nonparametric: mse(predictions.nonparametric), parametric: mse(predictions.parametric) };
+  }
+
+  // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
+  // most maxCells x maxCells blocks; withPredictions adds the predictions from the same pass.
+  blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
+    const { xTest, xTrain, yTrain } = this.data;
+    return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
+  }
+
+  // One query's weights over the training points.
+  queryWeights(query, w) {
+    return this.nw.attentionWeights([query], this.data.xTrain, { w, kernel: this.kernel }).data;
+  }
+
+  // The training objective L(w) at each w.
+  objectiveAt(ws) {
+    const { xTrain, yTrain } = this.data;
+    return ws.map((w) => this.nw.looLoss(xTrain, yTrain, { w, ...this.objective }).loss);
+  }
+
+  // The objective's exact minimiser { w, loss } (null for untrainable kernels).
+  bestBandwidth() {
+    return this.trainer ? this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, this.objective) : null;
+  }
+}
+
+export { Session };

@@ -1,30 +1,27 @@
 // Shared colours: one per estimator, and the sequential scale of the heatmaps (light = 0, dark red = max).
-(function (NWPage) {
-  'use strict';
 
-  const estimator = {
-    truth: '#222222',
-    data: '#1f77b4',
-    average: '#7f7f7f',
-    nonparametric: '#2ca02c',
-    parametric: '#d62728',
-    query: '#9467bd',
-  };
+const estimator = {
+  truth: '#222222',
+  data: '#1f77b4',
+  average: '#7f7f7f',
+  nonparametric: '#2ca02c',
+  parametric: '#d62728',
+  query: '#9467bd',
+};
 
-  // Like matplotlib's "Reds", the colour map of the chapter's figures.
-  const stops = [
-    [255, 245, 240], [254, 224, 210], [252, 187, 161], [252, 146, 114],
-    [251, 106, 74], [239, 59, 44], [203, 24, 29], [165, 15, 21], [103, 0, 13],
-  ];
+// Like matplotlib's "Reds", the colour map of the chapter's figures.
+const stops = [
+  [255, 245, 240], [254, 224, 210], [252, 187, 161], [252, 146, 114],
+  [251, 106, 74], [239, 59, 44], [203, 24, 29], [165, 15, 21], [103, 0, 13],
+];
 
-  // t in [0, 1] -> "rgb(r, g, b)"
-  function heat(t) {
-    const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
-    const i = Math.min(stops.length - 2, Math.floor(x));
-    const f = x - i;
-    const c = stops[i].map((v, k) => Math.round(v + f * (stops[i + 1][k] - v)));
-    return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
-  }
+// t in [0, 1] -> "rgb(r, g, b)"
+function heat(t) {
+  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const f = x - i;
+  const c = stops[i].map((v, k) => Math.round(v + f * (stops[i + 1][k] - v)));
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
 
-  NWPage.colors = { estimator, heat };
-})((window.NWPage = window.NWPage || {}));
+export { estimator, heat };

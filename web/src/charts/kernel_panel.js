@@ -1,74 +1,73 @@
 // One panel of the four-kernel view: the kernel's predictions over the data, and its attention heatmap.
-(function (NWPage) {
-  'use strict';
+import { Chart } from './chart.js';
+import { estimator } from './colors.js';
+import { HeatmapChart } from './heatmap_chart.js';
 
-  const { estimator } = NWPage.colors;
-  const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
+const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
-  class KernelPanel {
-    // container: an element to build the panel in; title: the kernel's name as shown.
-    constructor(container, { kernel, title }) {
-      this.kernel = kernel;
-      const panel = document.createElement('div');
-      panel.className = 'kernel-panel';
-      const heading = document.createElement('h3');
-      heading.textContent = title;
-      const predictionsBox = document.createElement('div');
-      predictionsBox.className = 'chart';
-      const predictionsCanvas = document.createElement('canvas');
-      predictionsCanvas.id = `kernel-${kernel}-predictions`;
-      predictionsCanvas.setAttribute('role', 'img');
-      predictionsCanvas.setAttribute('aria-label', `Predictions with the ${kernel} kernel`);
-      predictionsBox.append(predictionsCanvas);
-      const heatmapBox = document.createElement('div');
-      heatmapBox.className = 'chart square';
-      const heatmapCanvas = document.createElement('canvas');
-      heatmapCanvas.id = `kernel-${kernel}-heatmap`;
-      heatmapCanvas.setAttribute('role', 'img');
-      heatmapCanvas.setAttribute('aria-label', `Attention weights with the ${kernel} kernel`);
-      heatmapBox.append(heatmapCanvas);
-      const legend = document.createElement('canvas');
-      legend.className = 'legend';
-      legend.width = 160;
-      legend.height = 28;
-      const note = document.createElement('p');
-      note.className = 'note';
-      panel.append(heading, predictionsBox, heatmapBox, legend, note);
-      container.append(panel);
+class KernelPanel {
+  // container: an element to build the panel in; title: the kernel's name as shown.
+  constructor(container, { kernel, title }) {
+    this.kernel = kernel;
+    const panel = document.createElement('div');
+    panel.className = 'kernel-panel';
+    const heading = document.createElement('h3');
+    heading.textContent = title;
+    const predictionsBox = document.createElement('div');
+    predictionsBox.className = 'chart';
+    const predictionsCanvas = document.createElement('canvas');
+    predictionsCanvas.id = `kernel-${kernel}-predictions`;
+    predictionsCanvas.setAttribute('role', 'img');
+    predictionsCanvas.setAttribute('aria-label', `Predictions with the ${kernel} kernel`);
+    predictionsBox.append(predictionsCanvas);
+    const heatmapBox = document.createElement('div');
+    heatmapBox.className = 'chart square';
+    const heatmapCanvas = document.createElement('canvas');
+    heatmapCanvas.id = `kernel-${kernel}-heatmap`;
+    heatmapCanvas.setAttribute('role', 'img');
+    heatmapCanvas.setAttribute('aria-label', `Attention weights with the ${kernel} kernel`);
+    heatmapBox.append(heatmapCanvas);
+    const legend = document.createElement('canvas');
+    legend.className = 'legend';
+    legend.width = 160;
+    legend.height = 28;
+    const note = document.createElement('p');
+    note.className = 'note';
+    panel.append(heading, predictionsBox, heatmapBox, legend, note);
+    container.append(panel);
 
-      this.predictions = new Chart(predictionsCanvas, {
-        type: 'scatter',
-        data: {
-          datasets: [
-            { label: 'Training data', data: [], backgroundColor: 'rgba(31, 119, 180, 0.45)', pointRadius: 2 },
-            { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
-            { label: 'Prediction', data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
-          ],
-        },
-        options: {
-          animation: false, parsing: false, maintainAspectRatio: false,
-          plugins: { legend: { display: false }, tooltip: { enabled: false } },
-          scales: { x: { type: 'linear' }, y: { type: 'linear' } },
-        },
-      });
-      this.heatmap = new NWPage.HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true });
-    }
-
-    // blocks: the kernel's weights and predictions from nw.attentionBlocks; xRange: { xMin, xMax } to show.
-    set(data, xRange, blocks) {
-      const sets = this.predictions.data.datasets;
-      sets[0].data = points(data.xTrain, data.yTrain);
-      sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
-      sets[2].data = points(data.xTest, blocks.predictions);
-      Object.assign(this.predictions.options.scales.x, { min: xRange.xMin, max: xRange.xMax });
-      this.heatmap.setBlocks(blocks, data.xTest, data.xTrain);
-    }
-
-    draw() {
-      this.predictions.update('none');
-      this.heatmap.draw();
-    }
+    this.predictions = new Chart(predictionsCanvas, {
+      type: 'scatter',
+      data: {
+        datasets: [
+          { label: 'Training data', data: [], backgroundColor: 'rgba(31, 119, 180, 0.45)', pointRadius: 2 },
+          { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
+          { label: 'Prediction', data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
+        ],
+      },
+      options: {
+        animation: false, parsing: false, maintainAspectRatio: false,
+        plugins: { legend: { display: false }, tooltip: { enabled: false } },
+        scales: { x: { type: 'linear' }, y: { type: 'linear' } },
+      },
+    });
+    this.heatmap = new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true });
   }
 
-  NWPage.KernelPanel = KernelPanel;
-})((window.NWPage = window.NWPage || {}));
+  // blocks: the kernel's weights and predictions from nw.attentionBlocks; xRange: { xMin, xMax } to show.
+  set(data, xRange, blocks) {
+    const sets = this.predictions.data.datasets;
+    sets[0].data = points(data.xTrain, data.yTrain);
+    sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
+    sets[2].data = points(data.xTest, blocks.predictions);
+    Object.assign(this.predictions.options.scales.x, { min: xRange.xMin, max: xRange.xMax });
+    this.heatmap.setBlocks(blocks, data.xTest, data.xTrain);
+  }
+
+  draw() {
+    this.predictions.update('none');
+    this.heatmap.draw();
+  }
+}
+
+export { KernelPanel };

@@ -1,46 +1,44 @@
 // The loss landscape: the training objective L(w) as a curve, the training run's steps on it, and the
 // exact minimiser found by selectBandwidth.
-(function (NWPage) {
-  'use strict';
+import { Chart } from './chart.js';
+import { estimator } from './colors.js';
 
-  const { estimator } = NWPage.colors;
-  const pairs = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
+const pairs = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
-  class LandscapeChart {
-    constructor(canvas) {
-      this.chart = new Chart(canvas, {
-        type: 'scatter',
-        data: {
-          datasets: [
-            { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, order: 3 },
-            { label: 'Training steps', data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
-            { label: 'Exact minimiser', data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
-          ],
+class LandscapeChart {
+  constructor(canvas) {
+    this.chart = new Chart(canvas, {
+      type: 'scatter',
+      data: {
+        datasets: [
+          { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, order: 3 },
+          { label: 'Training steps', data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
+          { label: 'Exact minimiser', data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
+        ],
+      },
+      options: {
+        animation: false,
+        parsing: false,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: 'linear', min: 0, title: { display: true, text: 'w' } },
+          y: { type: 'linear', title: { display: true, text: 'training loss L(w)' } },
         },
-        options: {
-          animation: false,
-          parsing: false,
-          maintainAspectRatio: false,
-          scales: {
-            x: { type: 'linear', min: 0, title: { display: true, text: 'w' } },
-            y: { type: 'linear', title: { display: true, text: 'training loss L(w)' } },
-          },
-          plugins: { legend: { position: 'top' } },
-        },
-      });
-    }
-
-    // curve: { ws, losses }; steps: { ws, losses } of the run; best: { w, loss } or null.
-    set({ curve, steps, best }) {
-      const sets = this.chart.data.datasets;
-      sets[0].data = pairs(curve.ws, curve.losses);
-      sets[1].data = pairs(steps.ws, steps.losses);
-      sets[2].data = best ? [{ x: best.w, y: best.loss }] : [];
-      this.chart.options.scales.x.max = curve.ws[curve.ws.length - 1];
-    }
-
-    draw() { this.chart.update('none'); }
+        plugins: { legend: { position: 'top' } },
+      },
+    });
   }
 
-  NWPage.LandscapeChart = LandscapeChart;
-})((window.NWPage = window.NWPage || {}));
+  // curve: { ws, losses }; steps: { ws, losses } of the run; best: { w, loss } or null.
+  set({ curve, steps, best }) {
+    const sets = this.chart.data.datasets;
+    sets[0].data = pairs(curve.ws, curve.losses);
+    sets[1].data = pairs(steps.ws, steps.losses);
+    sets[2].data = best ? [{ x: best.w, y: best.loss }] : [];
+    this.chart.options.scales.x.max = curve.ws[curve.ws.length - 1];
+  }
+
+  draw() { this.chart.update('none'); }
+}
+
+export { LandscapeChart };

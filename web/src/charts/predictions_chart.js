@@ -1,153 +1,151 @@
 // Figure 1: training data, truth and the three estimators' predictions; a chosen query x sizes the
 // training points by the attention that query pays them.
-(function (NWPage) {
-  'use strict';
+import { Chart } from './chart.js';
+import { estimator } from './colors.js';
 
-  const { estimator } = NWPage.colors;
-  const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
-  const BASE_RADIUS = 3;
-  // The training points attended to are overlaid in this many bands of attention, each band one
-  // dataset with a single radius and colour: Chart.js then shares one options object per dataset,
-  // which per-point arrays of sizes or colours prevent (they made a 1000-point redraw 4x slower).
-  const LEVELS = 6;
-  const FIRST_LEVEL = 6; // dataset index of the first band
-  const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(31, 119, 180, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
+const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
+const BASE_RADIUS = 3;
+// The training points attended to are overlaid in this many bands of attention, each band one
+// dataset with a single radius and colour: Chart.js then shares one options object per dataset,
+// which per-point arrays of sizes or colours prevent (they made a 1000-point redraw 4x slower).
+const LEVELS = 6;
+const FIRST_LEVEL = 6; // dataset index of the first band
+const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(31, 119, 180, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
 
-  class PredictionsChart {
-    // onQuery(x) is called while the pointer hovers or drags over the plot.
-    constructor(canvas, { xMin, xMax, onQuery }) {
-      this.onQuery = onQuery;
-      this.chart = new Chart(canvas, {
-        type: 'scatter',
-        data: {
-          datasets: [
-            { label: 'Training data', data: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, order: 5 },
-            { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 2, pointRadius: 0, order: 1 },
-            { label: 'Average pooling', data: [], type: 'line', borderColor: estimator.average, borderDash: [6, 4], pointRadius: 0, order: 2 },
-            { label: 'Nonparametric', data: [], type: 'line', borderColor: estimator.nonparametric, pointRadius: 0, order: 3 },
-            { label: 'Parametric', data: [], type: 'line', borderColor: estimator.parametric, pointRadius: 0, order: 4 },
-            { label: 'Query', data: [], type: 'line', borderColor: estimator.query, borderDash: [2, 3], pointRadius: 0, order: 0 },
-            ...Array.from({ length: LEVELS }, (_, i) => {
-              const { radius, color } = levelStyle(i + 1);
-              return { label: `attention band ${i + 1}`, data: [], backgroundColor: color, pointRadius: radius, order: 5 };
-            }),
-          ],
+class PredictionsChart {
+  // onQuery(x) is called while the pointer hovers or drags over the plot.
+  constructor(canvas, { xMin, xMax, onQuery }) {
+    this.onQuery = onQuery;
+    this.chart = new Chart(canvas, {
+      type: 'scatter',
+      data: {
+        datasets: [
+          { label: 'Training data', data: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, order: 5 },
+          { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 2, pointRadius: 0, order: 1 },
+          { label: 'Average pooling', data: [], type: 'line', borderColor: estimator.average, borderDash: [6, 4], pointRadius: 0, order: 2 },
+          { label: 'Nonparametric', data: [], type: 'line', borderColor: estimator.nonparametric, pointRadius: 0, order: 3 },
+          { label: 'Parametric', data: [], type: 'line', borderColor: estimator.parametric, pointRadius: 0, order: 4 },
+          { label: 'Query', data: [], type: 'line', borderColor: estimator.query, borderDash: [2, 3], pointRadius: 0, order: 0 },
+          ...Array.from({ length: LEVELS }, (_, i) => {
+            const { radius, color } = levelStyle(i + 1);
+            return { label: `attention band ${i + 1}`, data: [], backgroundColor: color, pointRadius: radius, order: 5 };
+          }),
+        ],
+      },
+      options: {
+        // Chart.js's own advice for speed: no animation, no parsing, data sorted by x (normalized),
+        // and fixed scale limits (set in setData) so no redraw measures the data again.
+        animation: false,
+        parsing: false,
+        normalized: true,
+        spanGaps: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'nearest', intersect: true },
+        scales: {
+          x: { type: 'linear', min: xMin, max: xMax, title: { display: true, text: 'x' } },
+          y: { type: 'linear', title: { display: true, text: 'y' } },
         },
-        options: {
-          // Chart.js's own advice for speed: no animation, no parsing, data sorted by x (normalized),
-          // and fixed scale limits (set in setData) so no redraw measures the data again.
-          animation: false,
-          parsing: false,
-          normalized: true,
-          spanGaps: true,
-          maintainAspectRatio: false,
-          interaction: { mode: 'nearest', intersect: true },
-          scales: {
-            x: { type: 'linear', min: xMin, max: xMax, title: { display: true, text: 'x' } },
-            y: { type: 'linear', title: { display: true, text: 'y' } },
-          },
-          plugins: {
-            legend: {
-              position: 'top',
-              labels: { filter: (item) => item.datasetIndex < 5 },
-              // "Training data" shows or hides the attention bands with the points.
-              onClick: (event, item, legend) => {
-                const chart = legend.chart;
-                const visible = !chart.isDatasetVisible(item.datasetIndex);
-                chart.setDatasetVisibility(item.datasetIndex, visible);
-                if (item.datasetIndex === 0) {
-                  for (let i = 0; i < LEVELS; i++) chart.setDatasetVisibility(FIRST_LEVEL + i, visible);
-                }
-                chart.update('none');
-              },
+        plugins: {
+          legend: {
+            position: 'top',
+            labels: { filter: (item) => item.datasetIndex < 5 },
+            // "Training data" shows or hides the attention bands with the points.
+            onClick: (event, item, legend) => {
+              const chart = legend.chart;
+              const visible = !chart.isDatasetVisible(item.datasetIndex);
+              chart.setDatasetVisibility(item.datasetIndex, visible);
+              if (item.datasetIndex === 0) {
+                for (let i = 0; i < LEVELS; i++) chart.setDatasetVisibility(FIRST_LEVEL + i, visible);
+              }
+              chart.update('none');
             },
-            tooltip: { enabled: false },
           },
-          onHover: (event) => this.reportQuery(event),
+          tooltip: { enabled: false },
         },
-      });
-    }
-
-    reportQuery(event) {
-      const { chartArea, scales } = this.chart;
-      if (!chartArea || event.x < chartArea.left || event.x > chartArea.right) return;
-      if (event.y < chartArea.top || event.y > chartArea.bottom) return;
-      this.onQuery(scales.x.getValueForPixel(event.x));
-    }
-
-    setRange(xMin, xMax) {
-      Object.assign(this.chart.options.scales.x, { min: xMin, max: xMax });
-    }
-
-    // Lines without values (no truth for your own data; no parametric line for untrainable kernels) are empty.
-    setData(data, predictions) {
-      const sets = this.chart.data.datasets;
-      const line = (values) => (values ? points(data.xTest, values) : []);
-      this.trainingX = data.xTrain;
-      this.trainingY = data.yTrain;
-      sets[1].data = line(data.yTruth);
-      // Average pooling predicts the same value everywhere: two points draw it (a dashed line through
-      // every test point cost 1.5 ms of each redraw at 1000 points).
-      const average = predictions.average;
-      const last = data.xTest.length - 1;
-      sets[2].data = average ? [{ x: data.xTest[0], y: average[0] }, { x: data.xTest[last], y: average[last] }] : [];
-      sets[3].data = line(predictions.nonparametric);
-      sets[4].data = line(predictions.parametric);
-      const { min, max } = this.yRange();
-      const margin = 0.05 * (max - min || 1);
-      Object.assign(this.chart.options.scales.y, { min: min - margin, max: max + margin });
-    }
-
-    setNonparametric(xs, values) {
-      this.chart.data.datasets[3].data = points(xs, values);
-    }
-
-    // weights: the query's attention over the training points (same order), or null for plain points.
-    // Each point is drawn once: in its band, or faint in the training set when the query barely sees it.
-    setQuery(query, weights) {
-      this.query = query;
-      const sets = this.chart.data.datasets;
-      const { min, max } = this.yRange();
-      sets[5].data = [{ x: query, y: min }, { x: query, y: max }];
-      const bands = Array.from({ length: LEVELS }, () => []);
-      const xs = this.trainingX;
-      const ys = this.trainingY;
-      if (!weights) {
-        sets[0].data = points(xs, ys);
-        sets[0].backgroundColor = NWPage.colors.estimator.data;
-      } else {
-        let largest = 0;
-        for (const a of weights) largest = Math.max(largest, a);
-        const unseen = [];
-        weights.forEach((a, i) => {
-          const level = largest > 0 ? Math.round((a / largest) * LEVELS) : 0;
-          (level > 0 ? bands[level - 1] : unseen).push({ x: xs[i], y: ys[i] });
-        });
-        sets[0].data = unseen;
-        sets[0].backgroundColor = levelStyle(0.5).color;
-      }
-      bands.forEach((band, k) => { sets[FIRST_LEVEL + k].data = band; });
-    }
-
-    // The y range of the data and lines (the training points' full set, whichever datasets hold them).
-    yRange() {
-      let min = Infinity;
-      let max = -Infinity;
-      for (const y of this.trainingY || []) {
-        min = Math.min(min, y);
-        max = Math.max(max, y);
-      }
-      for (const set of this.chart.data.datasets.slice(1, 5)) {
-        for (const p of set.data) {
-          min = Math.min(min, p.y);
-          max = Math.max(max, p.y);
-        }
-      }
-      return Number.isFinite(min) ? { min, max } : { min: 0, max: 1 };
-    }
-
-    draw() { this.chart.update('none'); }
+        onHover: (event) => this.reportQuery(event),
+      },
+    });
   }
 
-  NWPage.PredictionsChart = PredictionsChart;
-})((window.NWPage = window.NWPage || {}));
+  reportQuery(event) {
+    const { chartArea, scales } = this.chart;
+    if (!chartArea || event.x < chartArea.left || event.x > chartArea.right) return;
+    if (event.y < chartArea.top || event.y > chartArea.bottom) return;
+    this.onQuery(scales.x.getValueForPixel(event.x));
+  }
+
+  setRange(xMin, xMax) {
+    Object.assign(this.chart.options.scales.x, { min: xMin, max: xMax });
+  }
+
+  // Lines without values (no truth for your own data; no parametric line for untrainable kernels) are empty.
+  setData(data, predictions) {
+    const sets = this.chart.data.datasets;
+    const line = (values) => (values ? points(data.xTest, values) : []);
+    this.trainingX = data.xTrain;
+    this.trainingY = data.yTrain;
+    sets[1].data = line(data.yTruth);
+    // Average pooling predicts the same value everywhere: two points draw it (a dashed line through
+    // every test point cost 1.5 ms of each redraw at 1000 points).
+    const average = predictions.average;
+    const last = data.xTest.length - 1;
+    sets[2].data = average ? [{ x: data.xTest[0], y: average[0] }, { x: data.xTest[last], y: average[last] }] : [];
+    sets[3].data = line(predictions.nonparametric);
+    sets[4].data = line(predictions.parametric);
+    const { min, max } = this.yRange();
+    const margin = 0.05 * (max - min || 1);
+    Object.assign(this.chart.options.scales.y, { min: min - margin, max: max + margin });
+  }
+
+  setNonparametric(xs, values) {
+    this.chart.data.datasets[3].data = points(xs, values);
+  }
+
+  // weights: the query's attention over the training points (same order), or null for plain points.
+  // Each point is drawn once: in its band, or faint in the training set when the query barely sees it.
+  setQuery(query, weights) {
+    this.query = query;
+    const sets = this.chart.data.datasets;
+    const { min, max } = this.yRange();
+    sets[5].data = [{ x: query, y: min }, { x: query, y: max }];
+    const bands = Array.from({ length: LEVELS }, () => []);
+    const xs = this.trainingX;
+    const ys = this.trainingY;
+    if (!weights) {
+      sets[0].data = points(xs, ys);
+      sets[0].backgroundColor = estimator.data;
+    } else {
+      let largest = 0;
+      for (const a of weights) largest = Math.max(largest, a);
+      const unseen = [];
+      weights.forEach((a, i) => {
+        const level = largest > 0 ? Math.round((a / largest) * LEVELS) : 0;
+        (level > 0 ? bands[level - 1] : unseen).push({ x: xs[i], y: ys[i] });
+      });
+      sets[0].data = unseen;
+      sets[0].backgroundColor = levelStyle(0.5).color;
+    }
+    bands.forEach((band, k) => { sets[FIRST_LEVEL + k].data = band; });
+  }
+
+  // The y range of the data and lines (the training points' full set, whichever datasets hold them).
+  yRange() {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const y of this.trainingY || []) {
+      min = Math.min(min, y);
+      max = Math.max(max, y);
+    }
+    for (const set of this.chart.data.datasets.slice(1, 5)) {
+      for (const p of set.data) {
+        min = Math.min(min, p.y);
+        max = Math.max(max, p.y);
+      }
+    }
+    return Number.isFinite(min) ? { min, max } : { min: 0, max: 1 };
+  }
+
+  draw() { this.chart.update('none'); }
+}
+
+export { PredictionsChart };

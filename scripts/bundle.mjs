@@ -1,0 +1,28 @@
+// Bundles the page's ES modules (web/src) into classic scripts for dist/: page.js from main.js, and
+// drag_worker.js. Classic (IIFE) output, because Chromium loads no module script from file:// and a
+// worker needs importScripts for nw.js. Minified, with source maps that point at web/src.
+import { build } from 'esbuild';
+
+const outdir = process.argv[2] || 'dist';
+
+const common = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  // Every browser that runs WebAssembly SIMD (the module needs it) has ES2020.
+  target: ['es2020'],
+  minify: true,
+  sourcemap: true,
+  legalComments: 'linked',
+  logLevel: 'warning',
+};
+
+const result = await build({
+  ...common,
+  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js' },
+  outdir,
+  metafile: true,
+});
+for (const [file, { bytes }] of Object.entries(result.metafile.outputs)) {
+  if (file.endsWith('.js')) console.log(`bundle: ${file} ${(bytes / 1024).toFixed(1)} KiB`);
+}
