@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds dist/: the WebAssembly module (dist/nw.js, wasm inside), the page and its Chart.js files.
+# Builds dist/: the WebAssembly module (dist/nw.js, wasm inside, and its types), the page (index.html,
+# style.css) and the page's bundled scripts (page.js, drag_worker.js, with source maps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -11,9 +12,9 @@ quiet cmake --build build/module --target nw_module -j "$(nproc)"
 
 echo "build: assembling dist/"
 rm -rf dist
-mkdir -p dist/vendor
-cp build/module/cpp/bindings/nw.js dist/nw.js
-if [ -d web ]; then cp -R web/. dist/; fi
-cp node_modules/chart.js/dist/chart.umd.min.js dist/vendor/chart.umd.min.js
-cp node_modules/chartjs-chart-matrix/dist/chartjs-chart-matrix.min.js dist/vendor/chartjs-chart-matrix.min.js
+mkdir -p dist
+node scripts/assemble_module.mjs build/module/cpp/bindings/nw.js build/module/cpp/bindings/nw.wasm dist/nw.js
+cp cpp/bindings/nw.d.ts dist/nw.d.ts
+cp web/index.html web/style.css dist/
+node scripts/bundle.mjs dist
 echo "build: done ($(du -sh dist | cut -f1) in dist/)"
