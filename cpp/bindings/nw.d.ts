@@ -1,0 +1,151 @@
+// Types of the module's JavaScript API (dist/nw.js), as the README documents it. The module is a
+// CommonJS factory: `require('nadaraya-watson')` and `import createNW from 'nadaraya-watson'` both give
+// createNW. Every array argument may be an Array of numbers or a typed array; results are copies.
+
+/** Starts a fresh instance of the module (its own WebAssembly memory). */
+declare function createNW(moduleOverrides?: object): Promise<createNW.NWModule>;
+
+declare namespace createNW {
+  /** An Array of numbers or a typed array (read as doubles). */
+  type NumberArray = ArrayLike<number>;
+
+  type KernelName = 'gaussian' | 'boxcar' | 'constant' | 'epanechnikov' | 'triangular';
+  /** The kernels whose loss has a gradient: only these can be trained or passed to selectBandwidth. */
+  type TrainableKernelName = 'gaussian' | 'epanechnikov' | 'triangular';
+
+  /** Thrown for invalid input; the message names the parameter and the rule. */
+  class NWError extends Error {
+    name: 'NWError';
+  }
+
+  interface DataOptions {
+    /** Training samples, an integer from 1 to 1,000,000 (default 50). */
+    nTrain?: number;
+    /** Test queries, an integer from 1 to 1,000,000 (default 50). */
+    nTest?: number;
+    /** Standard deviation of the noise, >= 0 (default 0.5). */
+    noiseSd?: number;
+    /** 0 <= xMin < xMax <= 1e6 (defaults 0 and 5). */
+    xMin?: number;
+    xMax?: number;
+    /** An integer from 0 to 2^53 - 1 (default 1). */
+    seed?: number;
+  }
+
+  interface Data {
+    /** Sorted training inputs in [xMin, xMax). */
+    xTrain: Float64Array;
+    yTrain: Float64Array;
+    /** The test queries xMin + i (xMax - xMin) / nTest. */
+    xTest: Float64Array;
+    /** The noise-free target at the test queries. */
+    yTruth: Float64Array;
+    /** The initial w for training, uniform in [0, 1). */
+    w0: number;
+  }
+
+  interface KernelOptions {
+    /** The bandwidth, any finite number (default 1); w and -w give the same kernel. */
+    w?: number;
+    kernel?: KernelName;
+  }
+
+  interface BlockOptions extends KernelOptions {
+    /** Blocks per side at most (default 200). */
+    maxBlockRows?: number;
+    maxBlockCols?: number;
+  }
+
+  interface ObjectiveOptions {
+    w?: number;
+    kernel?: TrainableKernelName;
+    /** false lets each training query see its own key (default true). */
+    leaveOneOut?: boolean;
+  }
+
+  interface BandwidthOptions {
+    kernel?: TrainableKernelName;
+    leaveOneOut?: boolean;
+  }
+
+  interface TrainerOptions {
+    /** The initial w (default 1). */
+    w0?: number;
+    /** The learning rate, a finite number > 0 (default 0.5). */
+    lr?: number;
+    kernel?: TrainableKernelName;
+    leaveOneOut?: boolean;
+  }
+
+  interface Weights {
+    rows: number;
+    cols: number;
+    /** Row-major, one row per query. */
+    data: Float64Array;
+    /** 1 where a compact kernel's query has no key in its support and its nearest key takes all. */
+    fallbackRows: Uint8Array;
+  }
+
+  interface Blocks {
+    rows: number;
+    cols: number;
+    /** Matrix rows and columns per block. */
+    rowStep: number;
+    colStep: number;
+    blockRows: number;
+    blockCols: number;
+    /** Each block's largest weight, row-major. */
+    weight: Float64Array;
+    /** The matrix row and column of that weight. */
+    row: Uint32Array;
+    col: Uint32Array;
+    fallbackRows: Uint8Array;
+    /** Present when values were given. */
+    predictions?: Float64Array;
+  }
+
+  interface LossAndGradient {
+    loss: number;
+    /** dL/dw */
+    grad: number;
+  }
+
+  interface Bandwidth {
+    w: number;
+    loss: number;
+  }
+
+  /** Gradient descent on w; frees its copy of the data when deleted (or when garbage-collected). */
+  class Trainer {
+    constructor(xTrain: NumberArray, yTrain: NumberArray, options?: TrainerOptions);
+    /** One epoch; returns the loss before the step. */
+    step(): number;
+    readonly w: number;
+    readonly epoch: number;
+    delete(): void;
+  }
+
+  interface NWModule {
+    NWError: typeof NWError;
+    Trainer: typeof Trainer;
+    generateData(options?: DataOptions): Data;
+    /** 2 sin x + x^0.8, for 0 <= x <= 1e6. */
+    target(x: number): number;
+    predict(queries: NumberArray, keys: NumberArray, values: NumberArray, options?: KernelOptions): Float64Array;
+    /** The mean of the values. */
+    averagePool(values: NumberArray): number;
+    attentionWeights(queries: NumberArray, keys: NumberArray, options?: KernelOptions): Weights;
+    /** values may be null: then no predictions are computed. */
+    attentionBlocks(queries: NumberArray, keys: NumberArray, values: NumberArray | null, options?: BlockOptions): Blocks;
+    meanSquaredError(predicted: NumberArray, truth: NumberArray): number;
+    looLoss(xTrain: NumberArray, yTrain: NumberArray, options?: ObjectiveOptions): LossAndGradient;
+    selectBandwidth(xTrain: NumberArray, yTrain: NumberArray, options?: BandwidthOptions): Bandwidth;
+    /** n points xMin + i (xMax - xMin) / n. */
+    testGrid(xMin: number, xMax: number, n: number): Float64Array;
+    kernelNames(): KernelName[];
+    /** K(d), for plotting a kernel's shape. */
+    kernelValue(kernel: KernelName, d: number): number;
+  }
+}
+
+export = createNW;
