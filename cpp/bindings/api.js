@@ -46,12 +46,12 @@ function tooLarge(name, length) {
 }
 
 // new Float64Array(source) (a length or a typed array to copy), or an NWError naming the array when
-// the JS engine has no memory for it.
+// the JS engine cannot make it (out of memory).
 function allocate(source, length, name) {
   try {
     return new Float64Array(source);
   } catch (thrown) {
-    throw new NWError(`out of memory: not enough for a copy of ${name} (${length} entries): ${describeThrown(thrown)}`);
+    throw new NWError(`${name} could not be copied (${length} entries): ${describeThrown(thrown)}`);
   }
 }
 
@@ -71,8 +71,9 @@ function copyTypedArray(typedArray, kind, name) {
     throw new NWError(`${name} must be an array or typed array of numbers, got ${kind}`);
   }
   const length = typedArrayLength.call(typedArray);
-  if (length === 0 && isDetached(typedArray)) {
-    throw new NWError(`${name} must not be a detached ${kind} (its buffer was transferred)`);
+  if (length === 0) {
+    if (isDetached(typedArray)) throw new NWError(`${name} must not be a detached ${kind} (its buffer was transferred)`);
+    return new Float64Array(0); // empty, or outside a shrunk resizable buffer: C++ says it must not be empty
   }
   if (length > maxEntries) throw tooLarge(name, length);
   return allocate(typedArray, length, name);
