@@ -223,12 +223,37 @@ function rawTrainer(trainer, what) {
   return raw;
 }
 
+// Each public function's parameters, in order, with the reader that converts each. Plain numbers and
+// strings pass as they are: C++ checks their type with typeof, which runs no user code.
+const plain = (value) => value;
+const optionalArray = (value, name) => (value === undefined || value === null ? null : readArray(value, name));
+const trainingParameters = [['xTrain', readArray], ['yTrain', readArray], ['options', readOptions]];
+const signatures = {
+  generateData: ['rawGenerateData', [['options', readOptions]]],
+  target: ['rawTarget', [['x', plain]]],
+  averagePool: ['rawAveragePool', [['values', readArray]]],
+  meanSquaredError: ['rawMeanSquaredError', [['predicted', readArray], ['truth', readArray]]],
+  predict: ['rawPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
+  attentionWeights: ['rawAttentionWeights', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
+  // values may be null (or omitted): then no predictions are made.
+  attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],
+  looLoss: ['rawLooLoss', trainingParameters],
+  selectBandwidth: ['rawSelectBandwidth', trainingParameters],
+  testGrid: ['rawTestGrid', [['xMin', plain], ['xMax', plain], ['n', plain]]],
+  kernelValue: ['rawKernelValue', [['kernel', plain], ['d', plain]]],
+  Trainer: ['rawCreateTrainer', trainingParameters],
+};
+
+// Reads every argument first, then calls the raw function on the copies.
+function callPublic(name, args) {
+  const [raw, parameters] = signatures[name];
+  const converted = parameters.map(([parameter, read], i) => read(args[i], parameter));
+  return callRaw(name, () => Module[raw](...converted));
+}
+
 class Trainer {
   constructor(xTrain, yTrain, options) {
-    const x = readArray(xTrain, 'xTrain');
-    const y = readArray(yTrain, 'yTrain');
-    const o = readOptions(options);
-    const raw = callRaw('Trainer', () => Module['rawCreateTrainer'](x, y, o));
+    const raw = callPublic('Trainer', [xTrain, yTrain, options]);
     rawTrainers.set(this, raw);
     if (trainerFinalizer) trainerFinalizer.register(this, raw, this);
   }
@@ -259,55 +284,8 @@ class Trainer {
 
 Module['NWError'] = NWError;
 Module['Trainer'] = Trainer;
-Module['generateData'] = (options) => {
-  const o = readOptions(options);
-  return callRaw('generateData', () => Module['rawGenerateData'](o));
-};
-Module['target'] = (x) => callRaw('target', () => Module['rawTarget'](x));
-Module['averagePool'] = (values) => {
-  const v = readArray(values, 'values');
-  return callRaw('averagePool', () => Module['rawAveragePool'](v));
-};
-Module['meanSquaredError'] = (predicted, truth) => {
-  const p = readArray(predicted, 'predicted');
-  const t = readArray(truth, 'truth');
-  return callRaw('meanSquaredError', () => Module['rawMeanSquaredError'](p, t));
-};
-Module['predict'] = (queries, keys, values, options) => {
-  const q = readArray(queries, 'queries');
-  const k = readArray(keys, 'keys');
-  const v = readArray(values, 'values');
-  const o = readOptions(options);
-  return callRaw('predict', () => Module['rawPredict'](q, k, v, o));
-};
-Module['attentionWeights'] = (queries, keys, options) => {
-  const q = readArray(queries, 'queries');
-  const k = readArray(keys, 'keys');
-  const o = readOptions(options);
-  return callRaw('attentionWeights', () => Module['rawAttentionWeights'](q, k, o));
-};
-// values may be null (or omitted): then no predictions are made.
-Module['attentionBlocks'] = (queries, keys, values, options) => {
-  const q = readArray(queries, 'queries');
-  const k = readArray(keys, 'keys');
-  const v = values === undefined || values === null ? null : readArray(values, 'values');
-  const o = readOptions(options);
-  return callRaw('attentionBlocks', () => Module['rawAttentionBlocks'](q, k, v, o));
-};
-Module['looLoss'] = (xTrain, yTrain, options) => {
-  const x = readArray(xTrain, 'xTrain');
-  const y = readArray(yTrain, 'yTrain');
-  const o = readOptions(options);
-  return callRaw('looLoss', () => Module['rawLooLoss'](x, y, o));
-};
-Module['selectBandwidth'] = (xTrain, yTrain, options) => {
-  const x = readArray(xTrain, 'xTrain');
-  const y = readArray(yTrain, 'yTrain');
-  const o = readOptions(options);
-  return callRaw('selectBandwidth', () => Module['rawSelectBandwidth'](x, y, o));
-};
-// Plain numbers and strings need no copy: C++ checks their type with typeof, which runs no user code.
-Module['testGrid'] = (xMin, xMax, n) => callRaw('testGrid', () => Module['rawTestGrid'](xMin, xMax, n));
-Module['kernelValue'] = (kernel, d) => callRaw('kernelValue', () => Module['rawKernelValue'](kernel, d));
+for (const name of Object.keys(signatures)) {
+  if (name !== 'Trainer') Module[name] = (...args) => callPublic(name, args);
+}
 // The kernel names, in the core's order.
 Module['kernelNames'] = () => Module['rawKernelNames']();
