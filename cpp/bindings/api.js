@@ -1,5 +1,8 @@
-// The public JavaScript API over the Embind glue (appended to the module with --post-js): turns
-// { error } results into thrown NWError and gives the trainer JS getters. Conversions only, no math.
+// The public JavaScript API over the Embind glue (appended to the module with --post-js). Conversions
+// only, no math. Every argument is read here, once, before anything enters wasm: arrays become fresh
+// Float64Arrays of numbers and options fresh objects of own data properties, so no getter, Proxy trap
+// or valueOf runs (and throws) while C++ frames are live; an exception crossing them would leak wasm
+// stack and heap. Every raw call is still guarded: { error } results and anything thrown become NWError.
 class NWError extends Error {
   constructor(message) {
     super(message);
@@ -7,41 +10,282 @@ class NWError extends Error {
   }
 }
 
-function unwrapResult(result) {
-  if (result.error !== undefined) throw new NWError(result.error);
+// Taken once at load, so that a value's own properties (a shadowing `length`, a fake Symbol.toStringTag)
+// cannot change what is read from a typed array. These getters never run user code.
+const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsicGetter = (key) => Object.getOwnPropertyDescriptor(typedArrayPrototype, key).get;
+const typedArrayName = intrinsicGetter(Symbol.toStringTag); // undefined for anything not a typed array
+const typedArrayLength = intrinsicGetter('length');
+const typedArrayBuffer = intrinsicGetter('buffer');
+const objectPrototype = Object.prototype;
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+// The module's memory is capped at 1 GiB (-sMAXIMUM_MEMORY in cpp/bindings/CMakeLists.txt): an array
+// of more entries (8 bytes each) could never fit, so it is refused before any copy is made.
+const maxEntries = 2 ** 27;
+// No option name is longer (and a longer key could only be a mistake, echoed in the message).
+const maxOptionNameLength = 64;
+// A Proxy can pretend to have an endless chain of prototypes.
+const maxPrototypeDepth = 100;
+
+// What a thrown value says, without letting it throw again (it may be a Proxy, or have a bad toString).
+function describeThrown(thrown) {
+  try {
+    return String(thrown).slice(0, 200);
+  } catch {
+    return `a thrown ${thrown === null ? 'null' : typeof thrown}`;
+  }
+}
+
+function unreadable(name, thrown) {
+  return new NWError(`${name} could not be read: ${describeThrown(thrown)}`);
+}
+
+function tooLarge(name, length) {
+  return new NWError(`${name} must have at most ${maxEntries} entries (the module's memory is 1 GiB), got ${length}`);
+}
+
+// new Float64Array(source) (a length or a typed array to copy), or an NWError naming the array when
+// the JS engine cannot make it (out of memory).
+function allocate(source, length, name) {
+  try {
+    return new Float64Array(source);
+  } catch (thrown) {
+    throw new NWError(`${name} could not be copied (${length} entries): ${describeThrown(thrown)}`);
+  }
+}
+
+// A transferred (detached) buffer reads as length 0; only a view on a live buffer can be built.
+function isDetached(typedArray) {
+  try {
+    new Uint8Array(typedArrayBuffer.call(typedArray));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// Any typed array of numbers, copied: a Float64Array costs one memcpy, the others are converted.
+function copyTypedArray(typedArray, kind, name) {
+  if (kind === 'BigInt64Array' || kind === 'BigUint64Array') {
+    throw new NWError(`${name} must be an array or typed array of numbers, got ${kind}`);
+  }
+  const length = typedArrayLength.call(typedArray);
+  if (length === 0) {
+    if (isDetached(typedArray)) throw new NWError(`${name} must not be a detached ${kind} (its buffer was transferred)`);
+    return new Float64Array(0); // empty, or outside a shrunk resizable buffer: C++ says it must not be empty
+  }
+  if (length > maxEntries) throw tooLarge(name, length);
+  return allocate(typedArray, length, name);
+}
+
+// An Array (or a Proxy of one), read entry by entry: each entry is read once and must be a number.
+// Number-convertible values (text, null, booleans, [5], objects with valueOf) are refused, not converted.
+function copyArray(array, name) {
+  let length;
+  try {
+    length = array.length;
+  } catch (thrown) {
+    throw unreadable(`${name}.length`, thrown);
+  }
+  if (!(Number.isSafeInteger(length) && length >= 0)) { // only a Proxy can say so
+    throw new NWError(`${name}.length must be an integer >= 0, got ${typeof length === 'number' ? length : typeof length}`);
+  }
+  if (length > maxEntries) throw tooLarge(name, length);
+  const copy = allocate(length, length, name);
+  for (let i = 0; i < length; i++) {
+    let entry;
+    try {
+      entry = array[i];
+    } catch (thrown) {
+      throw unreadable(`${name}[${i}]`, thrown);
+    }
+    if (typeof entry !== 'number') throw new NWError(`${name}[${i}] must be a finite number, got ${typeof entry}`);
+    copy[i] = entry;
+  }
+  return copy;
+}
+
+// Array or typed array -> a fresh Float64Array the caller cannot reach. Finiteness is checked in C++.
+function readArray(value, name) {
+  const kind = typedArrayName.call(value);
+  if (kind !== undefined) return copyTypedArray(value, kind, name);
+  let isArray;
+  try {
+    isArray = Array.isArray(value);
+  } catch (thrown) {
+    throw unreadable(name, thrown); // a revoked Proxy
+  }
+  if (!isArray) throw new NWError(`${name} must be an array or typed array of numbers, got ${typeof value}`);
+  return copyArray(value, name);
+}
+
+// Options are own enumerable properties, so a key in a prototype (Object.create({ W: 100 })) is refused
+// like a typo rather than silently used or ignored. Object.prototype itself is not searched.
+function rejectInherited(options) {
+  let object = options;
+  for (let depth = 0; ; depth++) {
+    try {
+      object = Reflect.getPrototypeOf(object);
+    } catch (thrown) {
+      throw unreadable('options', thrown);
+    }
+    if (object === null || object === objectPrototype) return;
+    if (depth === maxPrototypeDepth) {
+      throw new NWError(`options must be a plain object, got one with more than ${maxPrototypeDepth} prototypes`);
+    }
+    let keys;
+    try {
+      keys = Reflect.ownKeys(object);
+    } catch (thrown) {
+      throw unreadable('options', thrown);
+    }
+    if (keys.length > 0) {
+      throw new NWError(`options: inherited option ${describeKey(keys[0])} (only the object's own properties are read)`);
+    }
+  }
+}
+
+function describeKey(key) {
+  if (typeof key === 'symbol') return String(key);
+  return key.length > maxOptionNameLength ? `'${key.slice(0, maxOptionNameLength)}...'` : `'${key}'`;
+}
+
+// options -> undefined (the defaults) or a fresh object without prototype holding a copy of each own
+// enumerable property's value (a getter is called once). Which names are known, and each value's type,
+// C++ checks, without running user code.
+function readOptions(options) {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object') throw new NWError(`options must be an object, got ${typeof options}`);
+  let isArray;
+  let keys;
+  try {
+    isArray = Array.isArray(options);
+    keys = Reflect.ownKeys(options);
+  } catch (thrown) {
+    throw unreadable('options', thrown);
+  }
+  if (isArray) throw new NWError('options must be an object, got object');
+  rejectInherited(options);
+  const copy = Object.create(null);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (typeof key === 'symbol' || key.length > maxOptionNameLength) {
+      throw new NWError(`options: unknown option ${describeKey(key)}`);
+    }
+    let descriptor;
+    try {
+      descriptor = Reflect.getOwnPropertyDescriptor(options, key);
+    } catch (thrown) {
+      throw unreadable(key, thrown);
+    }
+    if (descriptor === undefined) continue; // a Proxy listed a key it does not have
+    if (!descriptor.enumerable) {
+      throw new NWError(`options: option '${key}' is not enumerable (only own enumerable properties are read)`);
+    }
+    try {
+      copy[key] = Reflect.get(options, key);
+    } catch (thrown) {
+      throw unreadable(key, thrown);
+    }
+  }
+  return copy;
+}
+
+// Calls a raw Embind function on converted arguments. Nothing in it should throw; if anything does
+// (the JS engine out of memory while copying a result), the wasm stack pointer is put back, as a JS
+// exception crossing wasm frames does not, and the error becomes an NWError naming `what`.
+function callRaw(what, call) {
+  const stackPointer = stackSave();
+  let result;
+  try {
+    result = call();
+  } catch (thrown) {
+    stackRestore(stackPointer);
+    throw new NWError(`${what}: ${typeof thrown === 'number' ? 'a C++ exception escaped' : describeThrown(thrown)}`);
+  }
+  if (hasOwn(result, 'error')) throw new NWError(result.error);
   return result.value;
+}
+
+// A Trainer's raw Embind object, or null once deleted; WeakMap, so a Trainer's fields cannot be faked.
+const rawTrainers = new WeakMap();
+// A Trainer that is dropped without delete() is freed when it is garbage-collected. delete() stays the
+// prompt way: collection may come late, or (at exit) never.
+const trainerFinalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((raw) => { try { raw.delete(); } catch {} })
+  : null;
+
+function rawTrainer(trainer, what) {
+  const raw = rawTrainers.get(trainer);
+  if (raw === undefined) throw new NWError(`${what}: called on something that is not an nw.Trainer`);
+  if (raw === null) throw new NWError(`${what}: this trainer was deleted; create a new Trainer`);
+  return raw;
+}
+
+// Each public function's parameters, in order, with the reader that converts each. Plain numbers and
+// strings pass as they are: C++ checks their type with typeof, which runs no user code.
+const plain = (value) => value;
+const optionalArray = (value, name) => (value === undefined || value === null ? null : readArray(value, name));
+const trainingParameters = [['xTrain', readArray], ['yTrain', readArray], ['options', readOptions]];
+const signatures = {
+  generateData: ['rawGenerateData', [['options', readOptions]]],
+  target: ['rawTarget', [['x', plain]]],
+  averagePool: ['rawAveragePool', [['values', readArray]]],
+  meanSquaredError: ['rawMeanSquaredError', [['predicted', readArray], ['truth', readArray]]],
+  predict: ['rawPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
+  attentionWeights: ['rawAttentionWeights', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
+  // values may be null (or omitted): then no predictions are made.
+  attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],
+  looLoss: ['rawLooLoss', trainingParameters],
+  selectBandwidth: ['rawSelectBandwidth', trainingParameters],
+  testGrid: ['rawTestGrid', [['xMin', plain], ['xMax', plain], ['n', plain]]],
+  kernelValue: ['rawKernelValue', [['kernel', plain], ['d', plain]]],
+  Trainer: ['rawCreateTrainer', trainingParameters],
+};
+
+// Reads every argument first, then calls the raw function on the copies.
+function callPublic(name, args) {
+  const [raw, parameters] = signatures[name];
+  const converted = parameters.map(([parameter, read], i) => read(args[i], parameter));
+  return callRaw(name, () => Module[raw](...converted));
 }
 
 class Trainer {
   constructor(xTrain, yTrain, options) {
-    this._raw = unwrapResult(Module['rawCreateTrainer'](xTrain, yTrain, options));
+    const raw = callPublic('Trainer', [xTrain, yTrain, options]);
+    rawTrainers.set(this, raw);
+    if (trainerFinalizer) trainerFinalizer.register(this, raw, this);
   }
   // One epoch; returns the loss before the step.
-  step() { return unwrapResult(this._raw.step()); }
-  get w() { return this._raw.w(); }
-  get epoch() { return this._raw.epoch(); }
-  // Frees the C++ trainer (it holds a copy of the training data in wasm memory).
+  step() {
+    const raw = rawTrainer(this, 'step');
+    return callRaw('step', () => raw.step());
+  }
+  get w() {
+    const raw = rawTrainer(this, 'w');
+    return raw.w();
+  }
+  get epoch() {
+    const raw = rawTrainer(this, 'epoch');
+    return raw.epoch();
+  }
+  // Frees the C++ trainer (it holds a copy of the training data in wasm memory) now, rather than
+  // whenever the garbage collector gets to it. A second delete() does nothing.
   delete() {
-    if (this._raw) this._raw.delete();
-    this._raw = null;
+    const raw = rawTrainers.get(this);
+    if (raw === null) return;
+    if (raw === undefined) throw new NWError('delete: called on something that is not an nw.Trainer');
+    rawTrainers.set(this, null);
+    if (trainerFinalizer) trainerFinalizer.unregister(this);
+    raw.delete();
   }
 }
 
 Module['NWError'] = NWError;
 Module['Trainer'] = Trainer;
-Module['generateData'] = (options) => unwrapResult(Module['rawGenerateData'](options));
-Module['target'] = (x) => unwrapResult(Module['rawTarget'](x));
-Module['averagePool'] = (values) => unwrapResult(Module['rawAveragePool'](values));
-Module['meanSquaredError'] = (predicted, truth) => unwrapResult(Module['rawMeanSquaredError'](predicted, truth));
-Module['predict'] = (queries, keys, values, options) =>
-  unwrapResult(Module['rawPredict'](queries, keys, values, options));
-Module['attentionWeights'] = (queries, keys, options) =>
-  unwrapResult(Module['rawAttentionWeights'](queries, keys, options));
-Module['looLoss'] = (xTrain, yTrain, options) => unwrapResult(Module['rawLooLoss'](xTrain, yTrain, options));
-Module['selectBandwidth'] = (xTrain, yTrain, options) => unwrapResult(Module['rawSelectBandwidth'](xTrain, yTrain, options));
-Module['testGrid'] = (xMin, xMax, n) => unwrapResult(Module['rawTestGrid'](xMin, xMax, n));
-Module['kernelValue'] = (kernel, d) => unwrapResult(Module['rawKernelValue'](kernel, d));
+for (const name of Object.keys(signatures)) {
+  if (name !== 'Trainer') Module[name] = (...args) => callPublic(name, args);
+}
 // The kernel names, in the core's order.
 Module['kernelNames'] = () => Module['rawKernelNames']();
-Module['attentionBlocks'] = (queries, keys, values, options) =>
-  unwrapResult(Module['rawAttentionBlocks'](queries, keys, values, options));

@@ -1,11 +1,17 @@
 // Embind glue: converts JS values to core types and back, and nw::Error into { error } results.
 // No estimator math here. Every raw function returns { value } or { error: message }; api.js turns the
 // latter into a thrown NWError. Exceptions never cross into JS, because in Emscripten 3.1.6 each one
-// that does leaks wasm stack.
+// that does leaks wasm stack and the heap its frames held. api.js passes these functions only fresh
+// Float64Arrays and option objects of plain data, so no user code (getter, Proxy trap, valueOf) runs,
+// and throws, while a C++ frame is live; reading a val here never calls user code.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <cstdint>
+#include <exception>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,19 +33,45 @@ bool isNumberArray(const val& value) {
   return val::global("ArrayBuffer").call<bool>("isView", value) && !value.instanceof(val::global("DataView"));
 }
 
-// Array or typed array -> vector (a copy). Non-numeric entries arrive as NaN and fail validation later.
+// std::length_error is what std::vector throws for a size beyond the address space: the same failure.
+bool isAllocationFailure(const std::exception& e) {
+  return dynamic_cast<const std::bad_alloc*>(&e) != nullptr || dynamic_cast<const std::length_error*>(&e) != nullptr;
+}
+
+// `what` names the input (or inputs) that did not fit.
+std::string outOfMemory(const std::string& what) {
+  return "out of memory: not enough left in this module for " + what;
+}
+
+// Array or typed array -> vector (a copy). api.js has already checked that every entry is a number.
 std::vector<double> toVector(const val& value, const char* name) {
   if (!isNumberArray(value)) {
     throw nw::Error(std::string(name) + " must be an array or typed array of numbers, got " +
                     value.typeOf().as<std::string>());
   }
-  return emscripten::convertJSArrayToNumberVector<double>(value);
+  try {
+    return emscripten::convertJSArrayToNumberVector<double>(value);
+  } catch (const std::exception& e) {
+    // Named here, where it is still known which array did not fit.
+    if (!isAllocationFailure(e)) throw;
+    throw nw::Error(outOfMemory(std::string(name) + " (" + nw::describeNumber(value["length"].as<double>()) + " entries)"));
+  }
 }
 
 double toNumber(const val& value, const char* name) {
   const std::string type = value.typeOf().as<std::string>();
   if (type != "number") throw nw::Error(std::string(name) + " must be a number, got " + type);
   return value.as<double>();
+}
+
+// No kernel name is longer than this; a longer string is cut before it is copied into wasm memory, so a
+// huge string cannot grow the module's memory (which never shrinks), and parseKernel still refuses it.
+constexpr int kMaxKernelNameLength = 64;
+
+nw::Kernel toKernel(const val& value) {
+  const std::string type = value.typeOf().as<std::string>();
+  if (type != "string") throw nw::Error("kernel must be a string, got " + type);
+  return nw::parseKernel(value.call<val>("slice", 0, kMaxKernelNameLength).as<std::string>());
 }
 
 // Copies out: a view into wasm memory would go stale when memory grows, and the vector is freed on return.
@@ -81,10 +113,7 @@ class OptionReader {
   void read(const char* key, nw::Kernel& field) {
     known_.emplace_back(key);
     const val value = options_[key];
-    if (value.isUndefined()) return;
-    const std::string type = value.typeOf().as<std::string>();
-    if (type != "string") throw nw::Error(std::string(key) + " must be a string, got " + type);
-    field = nw::parseKernel(value.as<std::string>());
+    if (!value.isUndefined()) field = toKernel(value);
   }
 
   void rejectUnknown() const {
@@ -124,21 +153,26 @@ void readObjective(OptionReader& reader, nw::Objective& objective) {
   reader.read("leaveOneOut", objective.leaveOneOut);
 }
 
+// Runs one raw function and catches everything C++ can throw, so no exception reaches JS. `sizedBy`
+// names the inputs whose sizes set the memory the computation needs, for when it runs out.
 template <class Compute>
-val guarded(Compute&& compute) {
+val guarded(const char* sizedBy, Compute&& compute) {
   val result = val::object();
   try {
     result.set("value", compute());
   } catch (const nw::Error& e) {
     result.set("error", std::string(e.what()));
-  } catch (const std::bad_alloc&) {
-    result.set("error", std::string("out of memory: the input is too large for this module"));
+  } catch (const std::exception& e) {
+    result.set("error", isAllocationFailure(e) ? outOfMemory(sizedBy)
+                                               : "unexpected error with " + std::string(sizedBy) + ": " + e.what());
+  } catch (...) {
+    result.set("error", "unexpected error with " + std::string(sizedBy));
   }
   return result;
 }
 
 val generateData(val options) {
-  return guarded([&] {
+  return guarded("nTrain and nTest", [&] {
     const nw::DataSpec defaults;
     double nTrain = static_cast<double>(defaults.nTrain);
     double nTest = static_cast<double>(defaults.nTest);
@@ -168,21 +202,21 @@ val generateData(val options) {
 }
 
 val target(val x) {
-  return guarded([&] { return val(nw::target(toNumber(x, "x"))); });
+  return guarded("x", [&] { return val(nw::target(toNumber(x, "x"))); });
 }
 
 val averagePool(val values) {
-  return guarded([&] { return val(nw::averagePool(toVector(values, "values"))); });
+  return guarded("values", [&] { return val(nw::averagePool(toVector(values, "values"))); });
 }
 
 val meanSquaredError(val predicted, val truth) {
-  return guarded([&] {
+  return guarded("predicted and truth", [&] {
     return val(nw::meanSquaredError(toVector(predicted, "predicted"), toVector(truth, "truth")));
   });
 }
 
 val predict(val queries, val keys, val values, val options) {
-  return guarded([&] {
+  return guarded("queries, keys and values", [&] {
     const KernelOptions o = readKernelOptions(options);
     return toFloat64Array(nw::predict(toVector(queries, "queries"), toVector(keys, "keys"),
                                       toVector(values, "values"), o.w, o.kernel));
@@ -190,7 +224,7 @@ val predict(val queries, val keys, val values, val options) {
 }
 
 val attentionWeights(val queries, val keys, val options) {
-  return guarded([&] {
+  return guarded("queries x keys", [&] {
     const KernelOptions o = readKernelOptions(options);
     const nw::Matrix m = nw::attentionWeights(toVector(queries, "queries"), toVector(keys, "keys"), o.w, o.kernel);
     val out = val::object();
@@ -207,8 +241,16 @@ val toUint32Array(const std::vector<std::size_t>& indices) {
   return toTypedArray(std::vector<std::uint32_t>(indices.begin(), indices.end()));
 }
 
+// null (or omitted) asks attentionBlocks for no predictions; an empty array is a mistake, not a way to ask.
+std::vector<double> toOptionalValues(const val& values) {
+  if (values.isUndefined() || values.isNull()) return {};
+  std::vector<double> out = toVector(values, "values");
+  if (out.empty()) throw nw::Error("values must not be empty (null asks for no predictions)");
+  return out;
+}
+
 val attentionBlocks(val queries, val keys, val values, val options) {
-  return guarded([&] {
+  return guarded("queries, keys and values", [&] {
     double w = 1.0, maxRows = 200, maxCols = 200;
     nw::Kernel kernel = nw::Kernel::gaussian;
     OptionReader reader(options);
@@ -217,9 +259,8 @@ val attentionBlocks(val queries, val keys, val values, val options) {
     reader.read("maxBlockRows", maxRows);
     reader.read("maxBlockCols", maxCols);
     reader.rejectUnknown();
-    const std::vector<double> valueVector = values.isUndefined() || values.isNull() ? std::vector<double>{} : toVector(values, "values");
     const nw::BlockWeights b = nw::attentionBlocks(
-        toVector(queries, "queries"), toVector(keys, "keys"), valueVector, w, kernel,
+        toVector(queries, "queries"), toVector(keys, "keys"), toOptionalValues(values), w, kernel,
         nw::requireCount(maxRows, "maxBlockRows", 1, 4096), nw::requireCount(maxCols, "maxBlockCols", 1, 4096));
     val out = val::object();
     out.set("rows", b.rows);
@@ -238,7 +279,7 @@ val attentionBlocks(val queries, val keys, val values, val options) {
 }
 
 val looLoss(val xTrain, val yTrain, val options) {
-  return guarded([&] {
+  return guarded("xTrain and yTrain", [&] {
     double w = 1.0;
     nw::Objective objective;
     OptionReader reader(options);
@@ -254,7 +295,7 @@ val looLoss(val xTrain, val yTrain, val options) {
 }
 
 val selectBandwidth(val xTrain, val yTrain, val options) {
-  return guarded([&] {
+  return guarded("xTrain and yTrain", [&] {
     nw::Objective objective;
     OptionReader reader(options);
     readObjective(reader, objective);
@@ -268,7 +309,7 @@ val selectBandwidth(val xTrain, val yTrain, val options) {
 }
 
 val testGrid(val xMin, val xMax, val n) {
-  return guarded([&] {
+  return guarded("n", [&] {
     const double count = toNumber(n, "n");
     return toFloat64Array(nw::testGrid(toNumber(xMin, "xMin"), toNumber(xMax, "xMax"),
                                        nw::requireCount(count, "n", 1, nw::kMaxSamples)));
@@ -276,10 +317,11 @@ val testGrid(val xMin, val xMax, val n) {
 }
 
 val kernelValue(val kernel, val d) {
-  return guarded([&] {
-    const std::string type = kernel.typeOf().as<std::string>();
-    if (type != "string") throw nw::Error("kernel must be a string, got " + type);
-    return val(nw::kernelValue(nw::parseKernel(kernel.as<std::string>()), toNumber(d, "d")));
+  return guarded("d", [&] {
+    const nw::Kernel k = toKernel(kernel);
+    const double distance = toNumber(d, "d");
+    nw::requireFinite(distance, "d");
+    return val(nw::kernelValue(k, distance));
   });
 }
 
@@ -291,7 +333,7 @@ val kernelNames() {
 
 // The trainer crosses as an Embind object owned by JS (api.js wraps it and frees it in delete()).
 val createTrainer(val xTrain, val yTrain, val options) {
-  return guarded([&] {
+  return guarded("xTrain and yTrain", [&] {
     double w0 = nw::kDefaultW0;
     double lr = nw::kDefaultLearningRate;
     nw::Objective objective;
@@ -305,7 +347,17 @@ val createTrainer(val xTrain, val yTrain, val options) {
 }
 
 val trainerStep(nw::Trainer& trainer) {
-  return guarded([&] { return val(trainer.step()); });
+  return guarded("the trainer's xTrain and yTrain", [&] { return val(trainer.step()); });
+}
+
+// For the tests only: the allocator's totals, to check that errors leave the heap exactly as it was.
+val heapStats() {
+  const struct mallinfo info = mallinfo();
+  val out = val::object();
+  out.set("arena", info.arena);     // bytes taken from the system (sbrk)
+  out.set("inUse", info.uordblks);  // bytes in allocated chunks
+  out.set("free", info.fordblks);   // bytes in free chunks
+  return out;
 }
 
 double trainerW(const nw::Trainer& trainer) { return trainer.w(); }
@@ -327,6 +379,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawTestGrid", &testGrid);
   emscripten::function("rawKernelValue", &kernelValue);
   emscripten::function("rawKernelNames", &kernelNames);
+  emscripten::function("rawHeapStats", &heapStats);
   emscripten::class_<nw::Trainer>("RawTrainer")
       .function("step", &trainerStep)
       .function("w", &trainerW)
