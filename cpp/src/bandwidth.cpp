@@ -15,7 +15,8 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
                 " has a loss that is piecewise constant in w, so it has no minimiser to search for; use gaussian, epanechnikov or triangular");
   }
-  const auto loss = [&](double w) { return looLoss(x, y, w, objective).loss; };  // validates x, y
+  requireTrainingSet(x, y);  // before anything reads x
+  const auto loss = [&](double w) { return looLoss(x, y, w, objective).loss; };
 
   std::vector<double> sorted(x);
   std::sort(sorted.begin(), sorted.end());

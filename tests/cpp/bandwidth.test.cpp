@@ -3,6 +3,7 @@
 #include "approx.hpp"
 #include "nw/bandwidth.hpp"
 #include "nw/data.hpp"
+#include "nw/error.hpp"
 
 TEST_CASE("selectBandwidth finds the minimum of a dense grid search of the leave-one-out loss", "[bandwidth]") {
   for (std::uint64_t seed : {1, 2, 3}) {
@@ -51,4 +52,11 @@ TEST_CASE("selectBandwidth with all inputs equal returns w = 1", "[bandwidth]") 
 TEST_CASE("selectBandwidth refuses kernels whose loss is piecewise constant", "[bandwidth][validation]") {
   CHECK_THROWS_WITH(nw::selectBandwidth({0.0, 1.0, 2.0}, {1.0, 2.0, 3.0}, {nw::Kernel::boxcar, true}),
                     Catch::StartsWith("kernel: boxcar has a loss that is piecewise constant in w"));
+}
+
+TEST_CASE("selectBandwidth validates its data before reading it (item 3)", "[bandwidth][validation]") {
+  CHECK_THROWS_WITH(nw::selectBandwidth({}, {}), "xTrain must not be empty");
+  CHECK_THROWS_WITH(nw::selectBandwidth({1.0}, {1.0}), Catch::StartsWith("xTrain must have at least 2 points"));
+  CHECK_THROWS_WITH(nw::selectBandwidth({0.0, 1.0}, {1.0}), Catch::StartsWith("yTrain must have the same length"));
+  CHECK_THROWS_AS(nw::selectBandwidth({0.0, NAN}, {1.0, 2.0}), nw::Error);
 }
