@@ -66,6 +66,9 @@ struct RowPass {
   bool fallback = false;
   rows::RowSums sums;
   int shift = 0;
+  // The weights' denominator: the sum over the keys a row without values visits, so that a weight is the
+  // same bit for bit whether or not values widened the row (attentionWeights and attentionBlocks agree).
+  double weightSum = 0.0;
 };
 
 // A key's score in the row, as the row's sums see it.
@@ -125,6 +128,7 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
     if (partial && range) {
       rows::addGaussianRow<true>(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale,
                                  row.sums);
+      row.weightSum = row.sums.weightSum;
       const double largest = range->largest * valueScale;
       if (largest > row.sums.absWeighted) {
         const double tMax = row.sums.absWeighted > 0.0
@@ -141,6 +145,7 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
       rows::addGaussianRow(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale, row.sums,
                            scores, exponents);
       row.sums.absWeighted = std::fabs(row.sums.weighted);  // a lower bound is enough below
+      row.weightSum = row.sums.weightSum;
     }
     if (scores) {  // the keys outside still get their (tiny) scores, summed nowhere
       rows::RowSums outside;
@@ -161,6 +166,7 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
       row.sums.absWeighted += score * std::fabs(value);
       if (scores) scores[i] = score;
     }
+    row.weightSum = row.sums.weightSum;
   }
   if (range && range->largest > 0.0 && row.sums.absWeighted < kLeastAccurateSum) {
     exactRow<Policy>(query, keys, sorted, values, w, row);
@@ -171,7 +177,7 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
 // The weight of one key at `dist` from the query, equal bit for bit to its entry in the row's weights.
 template <class Policy>
 double keyWeight(double dist, const RowPass& row, double w) {
-  return keyScore<Policy>(dist, row, w) / row.sums.weightSum;
+  return keyScore<Policy>(dist, row, w) / row.weightSum;
 }
 
 // The key in [begin, end) nearest the query, which has the largest weight there: every kernel's score
@@ -238,7 +244,7 @@ void weightRows(const std::vector<double>& queries, const std::vector<double>& k
   for (std::size_t q = 0; q < m.rows; ++q) {
     double* weights = m.data.data() + q * m.cols;
     const RowPass row = passRow<Policy>(queries[q], keys, sorted, nullptr, nullptr, w, weights, exponents.data());
-    for (std::size_t i = 0; i < m.cols; ++i) weights[i] /= row.sums.weightSum;
+    for (std::size_t i = 0; i < m.cols; ++i) weights[i] /= row.weightSum;
     m.fallbackRows[q] = row.fallback ? 1 : 0;
   }
 }
