@@ -83,20 +83,17 @@ inline f64x2 expNonPositive(f64x2 x) {
   q = q * r + splat(0.5);
   q = q * r + splat(1.0);
   q = q * r;
-  // 2^(h/64) = 2^e * 2^(j/64) with j = h mod 64 = n mod 64 and e = floor(h/64) = m - 2048, m = n/64 in
-  // [971, 2048]. e reaches -1077, below the smallest normal exponent, so 2^e is applied as two normal
-  // powers 2^(e1) 2^(e2), e1 = floor(m/2) - 1024 and e2 = m - floor(m/2) - 1024 (biased: + 1023): the
-  // first product is exact, and only the second rounds, once, into the subnormals.
+  // 2^(h/64) = 2^e * 2^(j/64) with j = h mod 64 = n mod 64 and e = floor(h/64) = n/64 - 2048. e reaches
+  // -1077, below the smallest normal exponent, so 2^e is applied as 2^(e + 64) (biased exponent
+  // n/64 - 961, at least 10) times the constant 2^-64: the first product is exact, and only the second
+  // rounds, once, and only for a subnormal result. One multiply by a constant more than a plain 2^e.
   const i64x2 n = (i64x2)shifted & i64x2{0x3ffff, 0x3ffff};
   const f64x2 fraction = {kExp2Sixtyfourths[n[0] & 63], kExp2Sixtyfourths[n[1] & 63]};
   typedef unsigned long long u64x2 __attribute__((vector_size(16)));
-  const i64x2 m = (i64x2)((u64x2)n >> 6);
-  const i64x2 half = (i64x2)((u64x2)m >> 1);
-  const i64x2 power1 = (half - i64x2{1, 1}) << 52;
-  const i64x2 power2 = (m - half - i64x2{1, 1}) << 52;
+  const i64x2 power = ((i64x2)((u64x2)n >> 6) - i64x2{961, 961}) << 52;
   // fraction * e^r as fraction + fraction * q: q is small, so only the table and this sum round. Casts
   // between vector types of one size keep the bits.
-  const f64x2 result = ((fraction + fraction * q) * (f64x2)power1) * (f64x2)power2;
+  const f64x2 result = ((fraction + fraction * q) * (f64x2)power) * splat(0x1p-64);
   return (f64x2)((i64x2)result & ~(i64x2)(x < splat(kExpUnderflow)));
 }
 
