@@ -304,6 +304,9 @@ val selectBandwidth(val xTrain, val yTrain, val options) {
     val out = val::object();
     out.set("w", choice.w);
     out.set("loss", choice.loss);
+    out.set("atLimit", std::string(choice.atLimit == nw::BandwidthLimit::zero       ? "zero"
+                                   : choice.atLimit == nw::BandwidthLimit::infinity ? "infinity"
+                                                                                    : "none"));
     return out;
   });
 }

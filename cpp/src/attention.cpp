@@ -14,28 +14,44 @@
 namespace nw {
 namespace {
 
-// The values' range and a power-of-two scale for summing them: large values are summed scaled down
-// (exactly) so that even values near the largest double cannot overflow a weighted sum; values below 1
-// are left as they are.
+// The power of two that brings `largest` (a magnitude) to [2^958, 2^959): a weighted sum of up to 2^64
+// such values cannot overflow, and products with scores down to 2^-1074 stay normal. Capped at 2^1000, so
+// that the scale is itself a double; below that the values are so small that what the cap loses lies
+// below the smallest double of the result.
+int scaleExponent(double largest) {
+  if (largest == 0.0) return 0;
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  return std::min(959 - exponent, 1000);
+}
+
+// The values' range and a power-of-two scale for summing them (scaleExponent): every value is summed
+// scaled (exactly), so that values near the largest double cannot overflow a sum and values near the
+// smallest cannot underflow one. A row whose weighted values are all far below the largest value (which
+// has no weight there) is summed again with its own scale (exactRow).
 struct ValueRange {
-  double lowest = 0.0, highest = 0.0, scale = 1.0, inverseScale = 1.0;
+  double lowest = 0.0, highest = 0.0, largest = 0.0;  // largest |value|
+  int shift = 0;
+  double scale = 1.0;  // 2^shift
 
   explicit ValueRange(const std::vector<double>& values) {
     const auto [low, high] = std::minmax_element(values.begin(), values.end());
     lowest = *low;
     highest = *high;
-    int exponent = 0;
-    std::frexp(std::max(std::fabs(lowest), std::fabs(highest)), &exponent);
-    exponent = std::max(exponent, 1);
-    scale = std::ldexp(1.0, exponent - 1);
-    inverseScale = std::ldexp(1.0, 1 - exponent);
+    largest = std::max(std::fabs(lowest), std::fabs(highest));
+    shift = scaleExponent(largest);
+    scale = std::ldexp(1.0, shift);
   }
 
   // A weighted average lies between the smallest and largest value; clamping removes rounding's ulps.
-  double average(const rows::RowSums& sums) const {
-    return std::clamp(sums.weighted / sums.weightSum * scale, lowest, highest);
+  double average(const rows::RowSums& sums, int rowShift) const {
+    return std::clamp(std::ldexp(sums.weighted / sums.weightSum, -rowShift), lowest, highest);
   }
 };
+
+// Below this, a row's sum of score |scaled value| may have lost relative precision to subnormal products
+// (each rounds by up to 2^-1075, and 2^-1075 n is below 2^-60 of 2^-980 for any n up to 2^35).
+inline constexpr double kLeastAccurateSum = 0x1p-980;
 
 // Gaussian rows (w != 0) are summed two keys at a time (gaussian_rows.hpp); other rows key by key.
 template <class Policy>
@@ -44,43 +60,116 @@ bool vectorised(double w) {
 }
 
 // One query's pass over every key, shared by predictions, weight rows and heatmap blocks: its nearest
-// distance, whether it falls back, and its sums.
+// distance, whether it falls back, and its sums (of values scaled by 2^shift).
 struct RowPass {
   double dMin = 0.0;
   bool fallback = false;
   rows::RowSums sums;
+  int shift = 0;
+  // The weights' denominator: the sum over the keys a row without values visits, so that a weight is the
+  // same bit for bit whether or not values widened the row (attentionWeights and attentionBlocks agree).
+  double weightSum = 0.0;
 };
 
-// Sums the query's row with values[i] * valueScale (pass keys and 0 when only the weights matter). With
-// `scores` (and `exponents`, scratch of the row's length) each key's score is stored too. Sorted keys
-// let a row sum only the keys that count (gaussianWindow, scoringKeys).
+// A key's score in the row, as the row's sums see it.
 template <class Policy>
-RowPass passRow(double query, const std::vector<double>& keys, bool sorted, const double* values, double valueScale,
-                double w, double* scores = nullptr, double* exponents = nullptr) {
+double keyScore(double dist, const RowPass& row, double w) {
+  return vectorised<Policy>(w) ? rows::gaussianScore(dist, row.dMin, w)
+                               : rows::rowScore<Policy>(dist, row.dMin, w, row.fallback);
+}
+
+// The row summed again, key by key, with a scale of its own: from the largest |value| among the keys
+// with a nonzero score (every other key adds exactly 0, whatever its value). Over sorted keys it visits
+// every key whose score can be nonzero, so nothing is skipped. Rare: only rows whose weighted values
+// are all some 2^1900 times smaller than the largest value, or cancel exactly.
+template <class Policy>
+void exactRow(double query, const std::vector<double>& keys, bool sorted, const double* values, double w,
+              RowPass& row) {
+  const std::size_t n = keys.size();
+  rows::KeyRange window{0, n};
+  if (sorted) {
+    window = vectorised<Policy>(w)
+                 ? rows::gaussianWindow(query, keys.data(), n, row.dMin, w, rows::kZeroScoreExponent)
+                 : rows::scoringKeys<Policy>(query, keys.data(), n, row.dMin, w, row.fallback);
+  }
+  double largest = 0.0;
+  for (std::size_t i = window.begin; i < window.end; ++i) {
+    if (keyScore<Policy>(std::fabs(query - keys[i]), row, w) > 0.0) largest = std::max(largest, std::fabs(values[i]));
+  }
+  row.shift = scaleExponent(largest);
+  const double scale = std::ldexp(1.0, row.shift);
+  row.sums = {};
+  for (std::size_t i = window.begin; i < window.end; ++i) {
+    const double score = keyScore<Policy>(std::fabs(query - keys[i]), row, w);
+    if (score == 0.0) continue;  // its value may be beyond the scale's range
+    row.sums.weightSum += score;
+    row.sums.weighted += score * (values[i] * scale);
+  }
+}
+
+// Sums the query's row. Given `values` and their `range`, the row's value sums too (else only the
+// weights). With `scores` (and `exponents`, scratch of the row's length) each key's score is stored too.
+// Sorted keys let a row sum only the keys that count: for the Gaussian kernel the window holds all but
+// 2^-60 of the row's weight (gaussianWindow), widened until the keys outside, at most n e^(-t/2) times
+// the largest |value|, hold at most 2^-60 of the row's sum of score |value|; for compact kernels, the
+// keys inside the support (scoringKeys).
+template <class Policy>
+RowPass passRow(double query, const std::vector<double>& keys, bool sorted, const double* values,
+                const ValueRange* range, double w, double* scores = nullptr, double* exponents = nullptr) {
   RowPass row;
   const std::size_t n = keys.size();
+  const double valueScale = range ? range->scale : 0.0;
+  if (!range) values = keys.data();  // read, times 0
+  if (range) row.shift = range->shift;
   row.dMin = rows::nearestDistance(query, keys.data(), n, n, sorted);
   if (vectorised<Policy>(w)) {
-    const rows::KeyRange window = sorted ? rows::gaussianWindow(query, keys.data(), n, row.dMin, w) : rows::KeyRange{0, n};
-    rows::addGaussianRow(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale, row.sums,
-                         scores, exponents);
+    rows::KeyRange window = sorted ? rows::gaussianWindow(query, keys.data(), n, row.dMin, w) : rows::KeyRange{0, n};
+    const bool partial = window.begin > 0 || window.end < n;
+    if (partial && range) {
+      rows::addGaussianRow<true>(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale,
+                                 row.sums);
+      row.weightSum = row.sums.weightSum;
+      const double largest = range->largest * valueScale;
+      if (largest > row.sums.absWeighted) {
+        const double tMax = row.sums.absWeighted > 0.0
+                                ? rows::windowExponent(n) + 2.0 * std::log(largest / row.sums.absWeighted)
+                                : rows::kZeroScoreExponent;
+        const rows::KeyRange wider =
+            rows::gaussianWindow(query, keys.data(), n, row.dMin, w, std::min(tMax, rows::kZeroScoreExponent));
+        rows::addGaussianRow<true>(query, keys.data(), values, wider.begin, window.begin, row.dMin, w, valueScale,
+                                   row.sums);
+        rows::addGaussianRow<true>(query, keys.data(), values, window.end, wider.end, row.dMin, w, valueScale,
+                                   row.sums);
+      }
+    } else {
+      rows::addGaussianRow(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale, row.sums,
+                           scores, exponents);
+      row.sums.absWeighted = std::fabs(row.sums.weighted);  // a lower bound is enough below
+      row.weightSum = row.sums.weightSum;
+    }
     if (scores) {  // the keys outside still get their (tiny) scores, summed nowhere
       rows::RowSums outside;
       rows::addGaussianRow(query, keys.data(), values, 0, window.begin, row.dMin, w, 0.0, outside, scores, exponents);
       rows::addGaussianRow(query, keys.data(), values, window.end, n, row.dMin, w, 0.0, outside, scores, exponents);
     }
-    return row;
+  } else {
+    row.fallback = rows::fallsBack<Policy>(row.dMin, w);
+    // Keys outside the window score exactly 0: they change no sum.
+    const rows::KeyRange window =
+        sorted ? rows::scoringKeys<Policy>(query, keys.data(), n, row.dMin, w, row.fallback) : rows::KeyRange{0, n};
+    if (scores) std::fill(scores, scores + n, 0.0);
+    for (std::size_t i = window.begin; i < window.end; ++i) {
+      const double score = rows::rowScore<Policy>(std::fabs(query - keys[i]), row.dMin, w, row.fallback);
+      const double value = values[i] * valueScale;
+      row.sums.weightSum += score;
+      row.sums.weighted += score * value;
+      row.sums.absWeighted += score * std::fabs(value);
+      if (scores) scores[i] = score;
+    }
+    row.weightSum = row.sums.weightSum;
   }
-  row.fallback = rows::fallsBack<Policy>(row.dMin, w);
-  // Keys outside the window score exactly 0: they change no sum.
-  const rows::KeyRange window =
-      sorted ? rows::scoringKeys<Policy>(query, keys.data(), n, row.dMin, w, row.fallback) : rows::KeyRange{0, n};
-  if (scores) std::fill(scores, scores + n, 0.0);
-  for (std::size_t i = window.begin; i < window.end; ++i) {
-    const double score = rows::rowScore<Policy>(std::fabs(query - keys[i]), row.dMin, w, row.fallback);
-    row.sums.weightSum += score;
-    row.sums.weighted += score * (values[i] * valueScale);
-    if (scores) scores[i] = score;
+  if (range && range->largest > 0.0 && row.sums.absWeighted < kLeastAccurateSum) {
+    exactRow<Policy>(query, keys, sorted, values, w, row);
   }
   return row;
 }
@@ -88,9 +177,7 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
 // The weight of one key at `dist` from the query, equal bit for bit to its entry in the row's weights.
 template <class Policy>
 double keyWeight(double dist, const RowPass& row, double w) {
-  const double score = vectorised<Policy>(w) ? rows::gaussianScore(dist, row.dMin, w)
-                                             : rows::rowScore<Policy>(dist, row.dMin, w, row.fallback);
-  return score / row.sums.weightSum;
+  return keyScore<Policy>(dist, row, w) / row.weightSum;
 }
 
 // The key in [begin, end) nearest the query, which has the largest weight there: every kernel's score
@@ -116,7 +203,8 @@ void predictRows(const std::vector<double>& queries, const std::vector<double>& 
   const ValueRange range(values);
   const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < queries.size(); ++q) {
-    out[q] = range.average(passRow<Policy>(queries[q], keys, sorted, values.data(), range.inverseScale, w).sums);
+    const RowPass row = passRow<Policy>(queries[q], keys, sorted, values.data(), &range, w);
+    out[q] = range.average(row.sums, row.shift);
   }
 }
 
@@ -130,10 +218,9 @@ void blockRows(const std::vector<double>& queries, const std::vector<double>& ke
   const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < b.rows; ++q) {
     const double query = queries[q];
-    const RowPass row = withValues ? passRow<Policy>(query, keys, sorted, values.data(), range.inverseScale, w)
-                                   : passRow<Policy>(query, keys, sorted, keys.data(), 0.0, w);
+    const RowPass row = passRow<Policy>(query, keys, sorted, values.data(), withValues ? &range : nullptr, w);
     b.fallbackRows[q] = row.fallback ? 1 : 0;
-    if (withValues) b.predictions[q] = range.average(row.sums);
+    if (withValues) b.predictions[q] = range.average(row.sums, row.shift);
     const std::size_t insertion =
         sorted ? static_cast<std::size_t>(std::lower_bound(keys.begin(), keys.end(), query) - keys.begin()) : 0;
     const std::size_t firstBlock = (q / b.rowStep) * b.blockCols;
@@ -156,8 +243,8 @@ void weightRows(const std::vector<double>& queries, const std::vector<double>& k
   const bool sorted = std::is_sorted(keys.begin(), keys.end());
   for (std::size_t q = 0; q < m.rows; ++q) {
     double* weights = m.data.data() + q * m.cols;
-    const RowPass row = passRow<Policy>(queries[q], keys, sorted, keys.data(), 0.0, w, weights, exponents.data());
-    for (std::size_t i = 0; i < m.cols; ++i) weights[i] /= row.sums.weightSum;
+    const RowPass row = passRow<Policy>(queries[q], keys, sorted, nullptr, nullptr, w, weights, exponents.data());
+    for (std::size_t i = 0; i < m.cols; ++i) weights[i] /= row.weightSum;
     m.fallbackRows[q] = row.fallback ? 1 : 0;
   }
 }
@@ -195,9 +282,12 @@ BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vect
 
 double averagePool(const std::vector<double>& values) {
   requireNonEmptyFiniteArray(values, "values");
-  double sum = 0.0;
-  for (double v : values) sum += v;
-  return sum / static_cast<double>(values.size());
+  // Summed scaled, as predictions are, so that a sum beyond the largest double cannot overflow.
+  const ValueRange range(values);
+  rows::RowSums sums;
+  sums.weightSum = static_cast<double>(values.size());
+  for (double v : values) sums.weighted += v * range.scale;
+  return range.average(sums, range.shift);
 }
 
 std::vector<double> predict(const std::vector<double>& queries, const std::vector<double>& keys,

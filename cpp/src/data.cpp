@@ -27,7 +27,16 @@ std::vector<double> testGrid(double xMin, double xMax, std::size_t n) {
   }
   requireCount(static_cast<double>(n), "n", 1, kMaxSamples);
   std::vector<double> grid(n);
-  for (std::size_t i = 0; i < n; ++i) grid[i] = xMin + static_cast<double>(i) * (xMax - xMin) / static_cast<double>(n);
+  const double count = static_cast<double>(n);
+  const double halfSpan = 0.5 * xMax - 0.5 * xMin;  // never overflows
+  for (std::size_t i = 0; i < n; ++i) {
+    const double step = static_cast<double>(i) * (xMax - xMin);
+    // The chapter's formula, bit for bit, unless the span or i times it overflows; then halves, which
+    // cannot: 2 (xMin / 2 + (i / n) (xMax - xMin) / 2) <= xMax. Clamped, so rounding never leaves [xMin, xMax].
+    const double x = std::isfinite(step) ? xMin + step / count
+                                         : 2.0 * (0.5 * xMin + (static_cast<double>(i) / count) * halfSpan);
+    grid[i] = std::clamp(x, xMin, xMax);
+  }
   return grid;
 }
 

@@ -15,6 +15,7 @@ namespace nw::rows {
 struct RowSums {
   double weightSum = 0.0;
   double weighted = 0.0;
+  double absWeighted = 0.0;  // sum of score_i |value_i|, where asked for (the window's bound needs it)
 };
 
 // The smallest |query - key| over keys[begin, end), two at a time (finite keys: no NaN).
@@ -36,23 +37,36 @@ inline double nearestDistance(double query, const double* keys, std::size_t n, s
   return std::fmin(nearestDistanceIn(query, keys, 0, skip), nearestDistanceIn(query, keys, skip + 1, n));
 }
 
-// The sorted keys a Gaussian row needs: every key outside has a score below 2^-60 / n
-// (t > 2 (60 ln 2 + ln n)), so those keys together weigh less than 2^-60 of the row, which holds the
-// nearest key's score of 1.
-inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, double dMin, double w) {
-  const double tMax = 2.0 * (60.0 * 0.693147180559945309 + std::log(static_cast<double>(n)));
+// The exponent t beyond which a key's score is below 2^-60 / n of the nearest key's (t > 2 (60 ln 2 +
+// ln n)): those keys together weigh less than 2^-60 of the row, which holds the nearest key's score of 1.
+inline double windowExponent(std::size_t n) {
+  return 2.0 * (60.0 * 0.693147180559945309 + std::log(static_cast<double>(n)));
+}
+
+// The exponent beyond which the vector exp gives exactly 0 (a little above -2 * kExpUnderflow, so that
+// rounding in t cannot let a key just outside score 2^-1074): keys farther than that change no sum.
+inline constexpr double kZeroScoreExponent = -2.0 * vec::kExpUnderflow + 0.01;
+
+// The sorted keys within exponent tMax of the query: every key outside has t > tMax.
+inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, double dMin, double w,
+                               double tMax) {
   // |query - key| <= sqrt(dMin^2 + tMax / w^2): hypot, because dMin^2 and w^2 may overflow or
   // underflow where the reach itself does not.
   return keysWithin(query, keys, n, std::hypot(dMin, std::sqrt(tMax) / std::fabs(w)));
 }
 
+// The sorted keys whose weights together reach all but 2^-60 of the row's (windowExponent).
+inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, double dMin, double w) {
+  return gaussianWindow(query, keys, n, dMin, w, windowExponent(n));
+}
+
 namespace detail {
 
-// The exponent t = ((d - dMin) w)((d + dMin) w) of two keys, exactly 0 for the nearest key (where the
-// second factor may be infinite): the mask clears those lanes' bits.
-inline vec::f64x2 exponents(vec::f64x2 q, vec::f64x2 k, vec::f64x2 lo, vec::f64x2 w) {
+// The exponent t = ((d - dMin) w)(d w + dMin w) of two keys, as Gaussian::exponent (loWeighted = dMin w),
+// exactly 0 for the nearest key (where the second factor may be infinite): the mask clears those lanes' bits.
+inline vec::f64x2 exponents(vec::f64x2 q, vec::f64x2 k, vec::f64x2 lo, vec::f64x2 loWeighted, vec::f64x2 w) {
   const vec::f64x2 dist = vec::abs(q - k);
-  const vec::f64x2 product = ((dist - lo) * w) * ((dist + lo) * w);
+  const vec::f64x2 product = ((dist - lo) * w) * (dist * w + loWeighted);
   return (vec::f64x2)((vec::i64x2)product & (vec::i64x2)(dist != lo));  // vector casts keep the bits
 }
 
@@ -68,21 +82,26 @@ inline double gaussianScore(double dist, double dMin, double w) {
 // `exponents` are given, each key's score and exponent t_i are stored there too. Needs w != 0 (at w = 0
 // every score is 1, and an infinite distance would give 0 * inf here). Four keys per iteration, as two
 // independent vectors, so that the two exp polynomials overlap.
-inline void addGaussianRow(double query, const double* keys, const double* values, std::size_t begin,
-                           std::size_t end, double dMin, double w, double valueScale, RowSums& sums,
-                           double* scores = nullptr, double* exponents = nullptr) {
+// With WithAbs, score_i |values_i| valueScale is summed into sums.absWeighted as well.
+template <bool WithAbs = false>
+void addGaussianRow(double query, const double* keys, const double* values, std::size_t begin, std::size_t end,
+                    double dMin, double w, double valueScale, RowSums& sums, double* scores = nullptr,
+                    double* exponents = nullptr) {
   using vec::f64x2;
   using vec::splat;
-  const f64x2 q = splat(query), lo = splat(dMin), wv = splat(w), scale = splat(valueScale), half = splat(-0.5);
-  f64x2 weightSum = splat(0.0), weighted = splat(0.0);
+  const f64x2 q = splat(query), lo = splat(dMin), loWeighted = splat(dMin * w), wv = splat(w);
+  const f64x2 scale = splat(valueScale), half = splat(-0.5);
+  f64x2 weightSum = splat(0.0), weighted = splat(0.0), absWeighted = splat(0.0);
   std::size_t i = begin;
   for (; i + 4 <= end; i += 4) {
-    const f64x2 t0 = detail::exponents(q, f64x2{keys[i], keys[i + 1]}, lo, wv);
-    const f64x2 t1 = detail::exponents(q, f64x2{keys[i + 2], keys[i + 3]}, lo, wv);
+    const f64x2 t0 = detail::exponents(q, f64x2{keys[i], keys[i + 1]}, lo, loWeighted, wv);
+    const f64x2 t1 = detail::exponents(q, f64x2{keys[i + 2], keys[i + 3]}, lo, loWeighted, wv);
     const f64x2 s0 = vec::expNonPositive(half * t0);
     const f64x2 s1 = vec::expNonPositive(half * t1);
     weightSum += s0 + s1;
-    weighted += s0 * (f64x2{values[i], values[i + 1]} * scale) + s1 * (f64x2{values[i + 2], values[i + 3]} * scale);
+    const f64x2 v0 = f64x2{values[i], values[i + 1]} * scale, v1 = f64x2{values[i + 2], values[i + 3]} * scale;
+    weighted += s0 * v0 + s1 * v1;
+    if constexpr (WithAbs) absWeighted += s0 * vec::abs(v0) + s1 * vec::abs(v1);
     if (scores) {
       scores[i] = s0[0];
       scores[i + 1] = s0[1];
@@ -96,12 +115,14 @@ inline void addGaussianRow(double query, const double* keys, const double* value
   }
   sums.weightSum += weightSum[0] + weightSum[1];
   sums.weighted += weighted[0] + weighted[1];
+  if constexpr (WithAbs) sums.absWeighted += absWeighted[0] + absWeighted[1];
   for (; i < end; ++i) {
     const double dist = std::fabs(query - keys[i]);
     const double t = Gaussian::exponent(dist, dMin, w);
     const double score = gaussianScore(dist, dMin, w);
     sums.weightSum += score;
     sums.weighted += score * (values[i] * valueScale);
+    if constexpr (WithAbs) sums.absWeighted += score * std::fabs(values[i] * valueScale);
     if (scores) {
       scores[i] = score;
       exponents[i] = t;

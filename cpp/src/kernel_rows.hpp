@@ -47,10 +47,11 @@ inline KeyRange keysWithin(double query, const double* keys, std::size_t n, doub
 // A compact kernel whose support holds no key "falls back": the nearest key (ties shared) gets it all.
 struct Gaussian {
   static constexpr bool compact = false;
-  // t = w^2 (d^2 - dMin^2) >= 0, formed as ((d - dMin) w)((d + dMin) w): never inf - inf or 0 * inf.
+  // t = w^2 (d^2 - dMin^2) >= 0, formed as ((d - dMin) w)(d w + dMin w): never inf - inf or 0 * inf,
+  // and d + dMin is never formed, since it overflows for keys near 1e308 when (d + dMin) w need not.
   static double exponent(double dist, double dMin, double w) {
     if (dist == dMin || w == 0.0) return 0.0;
-    return ((dist - dMin) * w) * ((dist + dMin) * w);
+    return ((dist - dMin) * w) * (dist * w + dMin * w);
   }
   static double score(double dist, double dMin, double w) { return std::exp(-0.5 * exponent(dist, dMin, w)); }
   // d/dw of the shifted log-score is -t/w; the shift is common to the row, so it cancels in df/dw.

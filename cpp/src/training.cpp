@@ -13,7 +13,6 @@
 #include "nw/validate.hpp"
 
 namespace nw {
-namespace {
 
 void requireTrainingSet(const std::vector<double>& x, const std::vector<double>& y) {
   requireNonEmptyFiniteArray(x, "xTrain");
@@ -29,6 +28,8 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
     }
   }
 }
+
+namespace {
 
 // The Gaussian case, vectorised: one exp per pair (the scores are kept for the gradient's pass). With
 // sorted inputs each row visits only the keys that count (rows::gaussianWindow).

@@ -58,12 +58,16 @@ inline constexpr double kExp2Sixtyfourths[64] = {
     0x1.d5818dcfba487p+0, 0x1.da9e603db3285p+0, 0x1.dfc97337b9b5fp+0, 0x1.e502ee78b3ff6p+0,
     0x1.ea4afa2a490dap+0, 0x1.efa1bee615a27p+0, 0x1.f50765b6e4540p+0, 0x1.fa7c1819e90d8p+0};
 
-// e^x for x <= 0, within about 1 ulp of the exact value; 0 below -745, and for -745 <= x < -708 (where
-// the result is subnormal) a value below 1e-307 instead of the exact one: the kernel's scores sit next to
-// the nearest key's exact 1, so that difference never shows in a weight or a prediction.
+// e^x for x <= 0, within about 1 ulp of the exact value where it is a normal double; for
+// -745.13 <= x < -708 (a subnormal result) within 1.5 subnormal steps (2^-1074) of it; exactly 0 below
+// -745.13, where the exact value is at most 1.0033 * 2^-1075 (so 0 is the nearest double or one step off).
+// A weight that small still counts beside a value near 1e300, so the subnormal range is computed, not
+// flushed.
+inline constexpr double kExpUnderflow = -745.13;
+
 inline f64x2 expNonPositive(f64x2 x) {
-  const f64x2 clamped = atLeast(x, -708.0);
-  // x = h (ln 2) / 64 + r with h = round(64 x / ln 2) in [-65372, 0], |r| <= (ln 2) / 128. Adding
+  const f64x2 clamped = atLeast(x, -746.0);
+  // x = h (ln 2) / 64 + r with h = round(64 x / ln 2) in [-68881, 0], |r| <= (ln 2) / 128. Adding
   // 1.5 * 2^52 + 2^17 rounds to an integer and leaves n = h + 2^17 > 0 in the low bits of `shifted`
   // (exact here, and no -ffast-math reorders it), so no float-to-integer conversion is needed, and n
   // being positive, no arithmetic shift (which V8 emulates in several steps for 64-bit lanes on x64).
@@ -79,13 +83,18 @@ inline f64x2 expNonPositive(f64x2 x) {
   q = q * r + splat(0.5);
   q = q * r + splat(1.0);
   q = q * r;
-  // 2^(h/64) = 2^floor(h/64) * 2^(j/64) with j = h mod 64 = n mod 64 and floor(h/64) + 1023 = n/64 - 1025.
+  // 2^(h/64) = 2^e * 2^(j/64) with j = h mod 64 = n mod 64 and e = floor(h/64) = n/64 - 2048. e reaches
+  // -1077, below the smallest normal exponent, so 2^e is applied as 2^(e + 64) (biased exponent
+  // n/64 - 961, at least 10) times the constant 2^-64: the first product is exact, and only the second
+  // rounds, once, and only for a subnormal result. One multiply by a constant more than a plain 2^e.
   const i64x2 n = (i64x2)shifted & i64x2{0x3ffff, 0x3ffff};
   const f64x2 fraction = {kExp2Sixtyfourths[n[0] & 63], kExp2Sixtyfourths[n[1] & 63]};
-  const i64x2 power = ((i64x2)((unsigned long long __attribute__((vector_size(16))))n >> 6) - i64x2{1025, 1025}) << 52;
-  // fraction * e^r as fraction + fraction * q: q is small, so only the table and this sum round.
-  const f64x2 result = (fraction + fraction * q) * (f64x2)power;  // a cast between vector types of one size keeps the bits
-  return (f64x2)((i64x2)result & ~(i64x2)(x < splat(-745.0)));
+  typedef unsigned long long u64x2 __attribute__((vector_size(16)));
+  const i64x2 power = ((i64x2)((u64x2)n >> 6) - i64x2{961, 961}) << 52;
+  // fraction * e^r as fraction + fraction * q: q is small, so only the table and this sum round. Casts
+  // between vector types of one size keep the bits.
+  const f64x2 result = ((fraction + fraction * q) * (f64x2)power) * splat(0x1p-64);
+  return (f64x2)((i64x2)result & ~(i64x2)(x < splat(kExpUnderflow)));
 }
 
 }  // namespace nw::vec

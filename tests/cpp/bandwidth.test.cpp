@@ -3,6 +3,7 @@
 #include "approx.hpp"
 #include "nw/bandwidth.hpp"
 #include "nw/data.hpp"
+#include "nw/error.hpp"
 
 TEST_CASE("selectBandwidth finds the minimum of a dense grid search of the leave-one-out loss", "[bandwidth]") {
   for (std::uint64_t seed : {1, 2, 3}) {
@@ -51,4 +52,71 @@ TEST_CASE("selectBandwidth with all inputs equal returns w = 1", "[bandwidth]") 
 TEST_CASE("selectBandwidth refuses kernels whose loss is piecewise constant", "[bandwidth][validation]") {
   CHECK_THROWS_WITH(nw::selectBandwidth({0.0, 1.0, 2.0}, {1.0, 2.0, 3.0}, {nw::Kernel::boxcar, true}),
                     Catch::StartsWith("kernel: boxcar has a loss that is piecewise constant in w"));
+}
+
+TEST_CASE("selectBandwidth validates its data before reading it (item 3)", "[bandwidth][validation]") {
+  CHECK_THROWS_WITH(nw::selectBandwidth({}, {}), "xTrain must not be empty");
+  CHECK_THROWS_WITH(nw::selectBandwidth({1.0}, {1.0}), Catch::StartsWith("xTrain must have at least 2 points"));
+  CHECK_THROWS_WITH(nw::selectBandwidth({0.0, 1.0}, {1.0}), Catch::StartsWith("yTrain must have the same length"));
+  CHECK_THROWS_AS(nw::selectBandwidth({0.0, NAN}, {1.0, 2.0}), nw::Error);
+}
+
+TEST_CASE("selectBandwidth reports the loss's limits when they are best (item 12)", "[bandwidth][extremes]") {
+  SECTION("w -> infinity: each point's nearest neighbour has its value, a loss of 0") {
+    // A finite w reaches it too (the other cluster's weights underflow to 0); a tie keeps the finite w.
+    const nw::BandwidthChoice choice = nw::selectBandwidth({0.0, 1.0, 10.0, 11.0}, {0.0, 0.0, 5.0, 5.0});
+    CHECK(nw::nearestNeighbourLoss({0.0, 1.0, 10.0, 11.0}, {0.0, 0.0, 5.0, 5.0}, true) == 0.0);
+    CHECK(choice.loss == 0.0);
+    CHECK(choice.atLimit == nw::BandwidthLimit::none);
+    CHECK(nw::looLoss({0.0, 1.0, 10.0, 11.0}, {0.0, 0.0, 5.0, 5.0}, choice.w).loss == 0.0);
+    CHECK(nw::looLoss({0.0, 1.0, 10.0, 11.0}, {0.0, 0.0, 5.0, 5.0}, 1.0).loss > 0.0);
+  }
+  SECTION("w = 0: alternating values, where every neighbour is wrong") {
+    // At w = 0 each point predicts the mean of the other three, -1/3 or 1/3: loss 4 (4/3)^2 = 64/9.
+    const nw::BandwidthChoice choice = nw::selectBandwidth({0.0, 1.0, 2.0, 3.0}, {1.0, -1.0, 1.0, -1.0});
+    CHECK(choice.atLimit == nw::BandwidthLimit::zero);
+    CHECK(choice.w == 0.0);
+    CHECK(choice.loss == approx(64.0 / 9.0, 1e-15));
+  }
+  SECTION("the nearest-neighbour loss by hand") {
+    // Leave-one-out: 0 sees 1 (4, residual 3), 1 sees 0 and 2 (mean 2, residual 2), 2 sees 1 (4, residual 1).
+    CHECK(nw::nearestNeighbourLoss({0.0, 1.0, 2.0}, {1.0, 4.0, 3.0}, true) == 9.0 + 4.0 + 1.0);
+  }
+}
+
+TEST_CASE("selectBandwidth on inputs whose span overflows or whose gaps are tiny (item 12)", "[bandwidth][extremes]") {
+  for (const std::vector<double>& x : {std::vector<double>{-1e308, 0.0, 1e308, 1.5e308},
+                                       std::vector<double>{0.0, 1e-307, 1.0, 2.0}, std::vector<double>{0.0, 5e-324, 1.0, 3.0}}) {
+    const std::vector<double> y{1.0, 5.0, 2.0, 7.0};
+    CAPTURE(x[0], x[1]);
+    const nw::BandwidthChoice choice = nw::selectBandwidth(x, y);
+    CHECK(!std::isnan(choice.w));
+    CHECK(choice.loss <= nw::looLoss(x, y, 0.0).loss);
+    CHECK(choice.loss <= nw::nearestNeighbourLoss(x, y, true));
+    for (double w : nw::bandwidthGrid(x)) CHECK(choice.loss <= nw::looLoss(x, y, w).loss);
+    if (choice.atLimit != nw::BandwidthLimit::infinity) CHECK(choice.loss == nw::looLoss(x, y, choice.w).loss);
+  }
+}
+
+TEST_CASE("selectBandwidth on multimodal data against a dense scan and both limits (item 12)", "[bandwidth]") {
+  std::uint64_t state = 12345;
+  const auto uniform = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) * 0x1p-53;
+  };
+  for (int trial = 0; trial < 30; ++trial) {
+    std::vector<double> x, y;
+    for (int cluster = 0; cluster < 3; ++cluster) {
+      const double centre = 10.0 * uniform(), width = 0.05 + uniform(), level = 4.0 * uniform() - 2.0;
+      for (int i = 0; i < 6; ++i) {
+        x.push_back(centre + width * uniform());
+        y.push_back(level + uniform() - 0.5);
+      }
+    }
+    const nw::BandwidthChoice choice = nw::selectBandwidth(x, y);
+    double best = std::min(nw::looLoss(x, y, 0.0).loss, nw::nearestNeighbourLoss(x, y, true));
+    for (int i = 0; i < 4000; ++i) best = std::min(best, nw::looLoss(x, y, 1e-3 * std::pow(1e8, i / 3999.0)).loss);
+    CAPTURE(trial, choice.w, choice.loss, best);
+    CHECK(choice.loss <= best * (1 + 1e-9));
+  }
 }

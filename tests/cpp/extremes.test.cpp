@@ -100,3 +100,32 @@ TEST_CASE("training values beyond 1e100 are refused", "[extremes][validation]") 
   CHECK_THROWS_WITH(nw::looLoss({0.0, 1.0}, {0.0, 1e101}, 1.0),
                     Catch::StartsWith("yTrain[1] must be at most 1e100 in magnitude"));
 }
+
+TEST_CASE("average pooling of values near the largest double (item 16)", "[extremes]") {
+  CHECK(nw::averagePool({1.7e308, 1.7e308}) == 1.7e308);
+  CHECK(nw::averagePool({kHuge, kHuge, -kHuge}) == approx(kHuge / 3, 1e-15));
+  CHECK(nw::averagePool({3e-320, 5e-320}) == approx(4e-320, 0, 0x1p-1074));
+  CHECK(nw::averagePool({1.0, 2.0, 4.0}) == 7.0 / 3.0);
+  CHECK(nw::predict({0.0}, {0.0, 1.0}, {1.7e308, 1.7e308}, 1.0, nw::Kernel::constant)[0] == 1.7e308);
+}
+
+TEST_CASE("test grids whose span overflows (item 15)", "[extremes][data]") {
+  SECTION("a span of 2e308") {
+    const auto grid = nw::testGrid(-1e308, 1e308, 4);
+    REQUIRE(grid.size() == 4);
+    CHECK(grid[0] == -1e308);
+    CHECK(grid[1] == approx(-0.5e308, 1e-15));
+    CHECK(grid[2] == approx(0.0, 0, 1e292));
+    CHECK(grid[3] == approx(0.5e308, 1e-15));
+  }
+  SECTION("i times the span overflows") {
+    const auto grid = nw::testGrid(2, 1.797e308, 3);
+    CHECK(grid[0] == 2.0);
+    CHECK(grid[1] == approx(1.797e308 / 3, 1e-15));
+    CHECK(grid[2] == approx(2 * (1.797e308 / 3), 1e-15));
+  }
+  SECTION("ordinary grids keep the chapter's formula bit for bit") {
+    const auto grid = nw::testGrid(0, 5, 50);
+    for (std::size_t i = 0; i < grid.size(); ++i) CHECK(grid[i] == 0.0 + static_cast<double>(i) * 5.0 / 50.0);
+  }
+}

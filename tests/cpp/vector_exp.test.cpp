@@ -17,9 +17,12 @@ double ulps(double a, long double exact) {
   return static_cast<double>(std::fabs(static_cast<long double>(a) - exact)) / (std::nextafter(b, INFINITY) - b);
 }
 
+// A subnormal expected value, within one step of 2^-1074.
+Approx approxSubnormal(long double exact) { return Approx(static_cast<double>(exact)).epsilon(0).margin(0x1p-1074); }
+
 }  // namespace
 
-TEST_CASE("the vector exp is within 1.5 ulp down to -708, tiny below and 0 below -745", "[vector_exp]") {
+TEST_CASE("the vector exp is within 1.5 ulp down to -708 and 0 below -745.2", "[vector_exp]") {
   CHECK(vectorExp(0.0) == 1.0);  // the nearest key's score must be exactly 1
   CHECK(vectorExp(-0.0) == 1.0);
   std::vector<double> xs = {-1e-300, -1e-17, -5e-324, -0.00542, -0.0054, -std::log(2.0), -1.0, -41.5, -700.0, -708.0};
@@ -33,13 +36,29 @@ TEST_CASE("the vector exp is within 1.5 ulp down to -708, tiny below and 0 below
   }
   INFO("worst error " << worst << " ulp over " << xs.size() << " inputs");
   CHECK(worst < 1.5);
-  for (double x : {-708.5, -720.0, -745.0}) {
-    CHECK(vectorExp(x) >= 0.0);
-    CHECK(vectorExp(x) < 1e-307);
-  }
   for (double x : {-745.2, -1000.0, -1e300, -std::numeric_limits<double>::infinity()}) CHECK(vectorExp(x) == 0.0);
   // Both lanes are computed independently.
   const nw::vec::f64x2 two = nw::vec::expNonPositive(nw::vec::f64x2{-1.0, -2.0});
   CHECK(two[0] == vectorExp(-1.0));
   CHECK(two[1] == vectorExp(-2.0));
+}
+
+TEST_CASE("the vector exp is right in the subnormal range and 0 only where the exact value rounds near 0", "[vector_exp]") {
+  // Below -708.4 the exact value is subnormal: within 1.5 steps of 2^-1074 of expl's.
+  double worst = 0.0;
+  for (double x = -708.4; x >= -745.13; x -= 0.00123) {
+    const long double exact = std::exp(static_cast<long double>(x));
+    worst = std::max(worst, static_cast<double>(std::fabs(vectorExp(x) - exact) / 0x1p-1074L));
+  }
+  INFO("worst error " << worst << " subnormal steps");
+  CHECK(worst <= 1.5);
+  SECTION("known values") {
+    CHECK(vectorExp(-720.0) == approxSubnormal(std::exp(-720.0L)));
+    CHECK(vectorExp(-740.0) == approxSubnormal(std::exp(-740.0L)));
+    CHECK(vectorExp(-745.13) == 0x1p-1074);  // exact: 1.0032 * 2^-1075
+  }
+  SECTION("exactly 0 below -745.13, where the exact value is at most 1.0033 * 2^-1075") {
+    CHECK(vectorExp(-745.131) == 0.0);
+    CHECK(vectorExp(-746.0) == 0.0);
+  }
 }

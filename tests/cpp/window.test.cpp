@@ -89,3 +89,85 @@ TEST_CASE("a window stays right when w^2 overflows and distances are tiny", "[wi
     }
   }
 }
+
+namespace {
+
+// The prediction written out directly in long double (whose exponent range holds every weight here),
+// over every key: sum_i alpha_i v_i, and sum_i alpha_i |v_i| (the scale of its rounding).
+struct Reference {
+  long double prediction = 0, absolute = 0;
+};
+
+Reference gaussianReference(double query, const std::vector<double>& keys, const std::vector<double>& values, double w) {
+  long double best = INFINITY;
+  for (double k : keys) best = std::fmin(best, std::fabs(static_cast<long double>(query) - k));
+  long double z = 0, acc = 0, accAbs = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const long double d = std::fabs(static_cast<long double>(query) - keys[i]);
+    const long double e = std::exp(-((d - best) * w) * ((d + best) * w) / 2);
+    z += e;
+    acc += e * values[i];
+    accAbs += e * std::fabs(values[i]);
+  }
+  return {acc / z, accAbs / z};
+}
+
+}  // namespace
+
+TEST_CASE("values spanning many orders of magnitude: sorted and unsorted keys give the full sum", "[window][extremes]") {
+  SECTION("a far key with a huge value outweighs near keys with small ones (issue 14, item 11)") {
+    // exp(-50) 1e100 / (1 + 2 exp(-1/2)...) = 1.107e78: not negligible although its weight is.
+    const std::vector<double> keys{0, 1, 2, 10}, values{1, 1, 1, 1e100};
+    const Reference exact = gaussianReference(0.0, keys, values, 1.0);
+    CHECK(nw::predict({0.0}, keys, values, 1.0)[0] == approx(static_cast<double>(exact.prediction), 1e-12));
+    CHECK(nw::predict({0.0}, reversed(keys), reversed(values), 1.0)[0] == approx(static_cast<double>(exact.prediction), 1e-12));
+    const nw::BlockWeights blocks = nw::attentionBlocks({0.0}, keys, values, 1.0, nw::Kernel::gaussian, 4, 4);
+    CHECK(blocks.predictions[0] == approx(static_cast<double>(exact.prediction), 1e-12));
+  }
+  SECTION("one outlier of 1e10 to 1e300 among the chapter's data") {
+    nw::DataSpec spec;
+    spec.nTrain = 200;
+    spec.nTest = 40;
+    spec.xMax = 20.0;
+    const nw::Dataset data = nw::generateData(spec);
+    for (double outlier : {1e10, 1e30, 1e100, 1e300, -1e300}) {
+      std::vector<double> values = data.yTrain;
+      values[150] = outlier;
+      for (double w : {1.0, 3.0, 30.0}) {
+        CAPTURE(outlier, w);
+        const auto windowed = nw::predict(data.xTest, data.xTrain, values, w);
+        const auto full = nw::predict(data.xTest, reversed(data.xTrain), reversed(values), w);
+        for (std::size_t q = 0; q < full.size(); ++q) {
+          const Reference exact = gaussianReference(data.xTest[q], data.xTrain, values, w);
+          const double margin = 1e-12 * static_cast<double>(exact.absolute);
+          CHECK(windowed[q] == Approx(static_cast<double>(exact.prediction)).epsilon(0).margin(margin));
+          CHECK(full[q] == Approx(static_cast<double>(exact.prediction)).epsilon(0).margin(margin));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("small values keep their precision beside a huge one of zero weight (item 14)", "[window][extremes]") {
+  // The key at 100 has weight exp(-4950) = 0 in doubles: the answer is (2e-300 + 1e-300) / 2.
+  CHECK(nw::predict({0.5}, {0, 1, 100}, {2e-300, 1e-300, 1e300}, 1.0)[0] == approx(1.5e-300, 1e-15));
+  CHECK(nw::predict({0.5}, {100, 1, 0}, {1e300, 1e-300, 2e-300}, 1.0)[0] == approx(1.5e-300, 1e-15));
+  CHECK(nw::predict({0.5}, {0, 1, 100}, {-2e-305, 1e-305, -1.7e308}, 1.0)[0] == approx(-0.5e-305, 1e-15));
+  // Subnormal values alone are summed scaled up, so the mean of two keeps every bit.
+  CHECK(nw::predict({0.5}, {0, 1}, {3e-320, 5e-320}, 1.0)[0] == approx(4e-320, 0, 0x1p-1074));
+  CHECK(nw::predict({0.5}, {0, 1}, {3e-320, 5e-320}, 0.0, nw::Kernel::boxcar)[0] == approx(4e-320, 0, 0x1p-1074));
+}
+
+TEST_CASE("keys near 1e308: the exponent never forms d + dMin (item 13)", "[window][extremes]") {
+  // Scaled by 1e308, the same row is {0, 1}, {1, 1.5} at w = 1: scores 1 and exp(-(1.5^2 - 1) / 2).
+  const double second = std::exp(-0.625);
+  const nw::Matrix m = nw::attentionWeights({0.0}, {1e308, 1.5e308}, 1e-308);
+  CHECK(m.data[0] == approx(1 / (1 + second), 1e-14));
+  CHECK(m.data[1] == approx(second / (1 + second), 1e-14));
+  const nw::Matrix small = nw::attentionWeights({0.0}, {1.0, 1.5}, 1.0);
+  CHECK(m.data[1] == approx(small.data[1], 1e-14));
+  CHECK(nw::predict({0.0}, {1.5e308, 1e308}, {2.0, 1.0}, 1e-308)[0] == approx((1 + 2 * second) / (1 + second), 1e-14));
+  const nw::LooResult r = nw::looLoss({1e308, 1.5e308, 1.7e308}, {1.0, 2.0, 3.0}, 1e-308);
+  CHECK(std::isfinite(r.loss));
+  CHECK(r.loss == approx(nw::looLoss({1.0, 1.5, 1.7}, {1.0, 2.0, 3.0}, 1.0).loss, 1e-12));
+}

@@ -3,8 +3,9 @@
 //
 // Input: byte 0 = number of queries, byte 1 = number of keys (each 1..32), byte 2 = flags (bit 0 set:
 // numbers are raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values; bit 4:
-// leave-one-out off; bit 5: also select a bandwidth), byte 3 = the kernel, then the numbers: w, lr,
-// the queries, the keys, the values. Missing bytes read as 0.
+// leave-one-out off; bit 5: also select a bandwidth; bit 6: typical values times 10^(-300..300), so they
+// span many orders of magnitude; bit 7: keys in clusters, for multimodal data), byte 3 = the kernel, then
+// the numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -26,6 +27,13 @@ class Reader {
   Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
 
   std::uint8_t byte() { return position_ < size_ ? data_[position_++] : 0; }
+
+  // A typical number times 10^e, e in [-300, 300] from two more bytes.
+  double spanning() {
+    const double typical = number(false);
+    const int exponent = static_cast<int>((byte() | (byte() << 8)) % 601) - 300;
+    return typical * std::pow(10.0, exponent);
+  }
 
   double number(bool raw) {
     if (raw) {
@@ -121,24 +129,98 @@ void checkBlocks(const std::vector<double>& queries, const std::vector<double>& 
   }
 }
 
-// Sorted keys let rows skip keys that do not count (Gaussian: below 2^-60 / n of the nearest key's
-// weight; compact kernels: outside the support); the same keys reversed (unsorted) are summed in full.
-// Both must agree to 1e-12 of the largest value.
+// sum_i alpha_i |v_i| in long double: the scale of a prediction's rounding. For the Gaussian kernel
+// also from exact (long double) weights, which a weight rounded to 0 in doubles does not hide.
+long double absoluteScale(double query, const std::vector<double>& keys, const std::vector<double>& values,
+                          const double* weights, double w, nw::Kernel kernel) {
+  long double fromWeights = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) fromWeights += static_cast<long double>(weights[i]) * std::fabs(values[i]);
+  if (kernel != nw::Kernel::gaussian) return fromWeights;
+  long double best = INFINITY;
+  for (double k : keys) best = std::fmin(best, std::fabs(static_cast<long double>(query) - k));
+  long double z = 0, acc = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const long double d = std::fabs(static_cast<long double>(query) - keys[i]);
+    const long double e = std::exp(-((d - best) * w) * ((d + best) * w) / 2);
+    z += e;
+    acc += e * std::fabs(values[i]);
+  }
+  return std::fmax(fromWeights, acc / z);
+}
+
+// |a - b| within 1e-12 of sum alpha |v| (plus a few steps of the smallest double, the result's own grain).
+bool close(double a, double b, long double scale) {
+  return std::fabs(static_cast<long double>(a) - b) <= 1e-12L * scale + 8 * 0x1p-1074L;
+}
+
+// Sorted keys let rows skip keys that do not count (Gaussian: keys whose weight x |value| is below 2^-60 of
+// the row's; compact kernels: outside the support); the same keys reversed (unsorted) are summed in full.
+// Both must agree to 1e-12 of sum alpha |v|, whatever the values' magnitudes; so must the same row scaled
+// by a power of two (keys near 1e308, or tiny gaps with a huge w), which changes no weight.
 void checkWindow(const std::vector<double>& queries, const std::vector<double>& sortedKeys,
                  const std::vector<double>& sortedValues, double w, nw::Kernel kernel) {
   if (!allFinite(queries) || !allFinite(sortedValues) || !std::isfinite(w)) return;
   const std::vector<double> keys(sortedKeys.rbegin(), sortedKeys.rend());
   const std::vector<double> values(sortedValues.rbegin(), sortedValues.rend());
-  double largest = 0.0;
-  for (double v : values) largest = std::max(largest, std::fabs(v));
   try {
     const auto windowed = nw::predict(queries, sortedKeys, sortedValues, w, kernel);
     const auto full = nw::predict(queries, keys, values, w, kernel);
+    const nw::Matrix m = nw::attentionWeights(queries, sortedKeys, w, kernel);
+    std::vector<long double> scales(queries.size());
     for (std::size_t q = 0; q < full.size(); ++q) {
-      check(std::fabs(windowed[q] - full[q]) <= 1e-12 * largest, "windowed predictions agree with full rows");
+      scales[q] = absoluteScale(queries[q], sortedKeys, sortedValues, m.data.data() + q * m.cols, w, kernel);
+      check(close(windowed[q], full[q], scales[q]), "windowed predictions agree with full rows");
+    }
+    // x 2^e, exactly (no overflow, no bits lost in the subnormals), or false.
+    const auto scaleAll = [](const std::vector<double>& v, int e, std::vector<double>& out) {
+      out.resize(v.size());
+      bool exact = true;
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        out[i] = std::ldexp(v[i], e);
+        exact = exact && std::isfinite(out[i]) && std::ldexp(out[i], -e) == v[i];
+      }
+      return exact;
+    };
+    for (int exponent : {990, -1020}) {
+      std::vector<double> scaledQueries, scaledKeys, scaledW;
+      const bool exact = scaleAll(queries, exponent, scaledQueries) && scaleAll(sortedKeys, exponent, scaledKeys) &&
+                         scaleAll({w}, -exponent, scaledW);
+      if (!exact) continue;  // some input does not scale exactly (overflow, or bits lost in the subnormals)
+      const auto scaled = nw::predict(scaledQueries, scaledKeys, sortedValues, scaledW[0], kernel);
+      for (std::size_t q = 0; q < full.size(); ++q) {
+        check(close(scaled[q], full[q], scales[q]), "keys scaled by a power of two give the same predictions");
+      }
     }
   } catch (const nw::Error&) {
     check(false, "predict rejected finite input");
+  }
+}
+
+// selectBandwidth's loss is never above looLoss at its grid, at both limits, or at the w of the input.
+void checkSelection(const std::vector<double>& x, const std::vector<double>& y, double w, nw::Objective objective,
+                    const nw::BandwidthChoice& best) {
+  // Each prediction rounds by some ulps of the largest |y|, which shows in a loss made of small residuals
+  // of large values: a residual off by delta moves the loss by up to 2 sqrt(n L) delta + n delta^2.
+  double largest = 0.0;
+  for (double v : y) largest = std::max(largest, std::fabs(v));
+  const double n = static_cast<double>(x.size()), delta = 16 * 0x1p-52 * largest;
+  const auto notAbove = [&](double loss) {
+    return best.loss <= loss * (1 + 1e-12) + 2 * std::sqrt(n * loss) * delta + n * delta * delta + 1e-300;
+  };
+  check(notAbove(nw::looLoss(x, y, 0.0, objective).loss), "selectBandwidth is never above w = 0");
+  check(notAbove(nw::nearestNeighbourLoss(x, y, objective.leaveOneOut)), "selectBandwidth is never above w -> infinity");
+  for (double g : nw::bandwidthGrid(x)) check(notAbove(nw::looLoss(x, y, g, objective).loss), "selectBandwidth is never above its grid");
+  const double atInput = nw::looLoss(x, y, w, objective).loss;
+  if (!notAbove(atInput)) {
+    std::fprintf(stderr, "selected w %.17g loss %.17g; input w %.17g loss %.17g; n %zu\n", best.w, best.loss, w, atInput, x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) std::fprintf(stderr, "  x %.17g y %.17g\n", x[i], y[i]);
+  }
+  check(notAbove(atInput), "selectBandwidth is never above the input's w");
+  if (best.atLimit == nw::BandwidthLimit::infinity) {
+    check(best.w == INFINITY && best.loss == nw::nearestNeighbourLoss(x, y, objective.leaveOneOut), "the infinite limit is reported as such");
+  } else {
+    check(std::isfinite(best.w) && best.loss == nw::looLoss(x, y, best.w, objective).loss, "the loss is looLoss at w");
+    check((best.atLimit == nw::BandwidthLimit::zero) == (best.w == 0.0), "w = 0 is reported as the zero limit");
   }
 }
 
@@ -150,7 +232,8 @@ void checkTraining(const std::vector<double>& x, const std::vector<double>& y, d
     check(!std::isnan(r.grad), "the gradient is never NaN");
     if (select && nw::isTrainable(objective.kernel)) {
       const nw::BandwidthChoice best = nw::selectBandwidth(x, y, objective);
-      check(std::isfinite(best.w) && best.w >= 0.0 && std::isfinite(best.loss), "a selected bandwidth is finite");
+      check(!std::isnan(best.w) && best.w >= 0.0 && std::isfinite(best.loss), "a selected bandwidth is a number");
+      checkSelection(x, y, w, objective, best);
     }
     nw::Trainer trainer(x, y, w, lr, objective);
     try {
@@ -178,7 +261,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<double> queries(nQueries), keys(nKeys), values(nKeys);
   for (double& q : queries) q = in.number(raw);
   for (double& k : keys) k = in.number(raw);
-  for (double& v : values) v = in.number(raw);
+  if (flags & 0x80) {  // three clusters: multimodal data for selectBandwidth
+    for (std::size_t i = 0; i < nKeys; ++i) keys[i] += 1000.0 * static_cast<double>(i % 3);
+  }
+  for (double& v : values) v = (flags & 0x40) && !raw ? in.spanning() : in.number(raw);
 
   checkWeights(queries, keys, w, objective.kernel);
   checkPredictions(queries, keys, values, w, objective.kernel);

@@ -33,6 +33,10 @@ struct Objective {
 // Needs at least 2 points (each query must keep one key). The loss is always finite; the gradient is
 // finite or, for a w so small that dLoss/dw exceeds the double range, +-infinity (never NaN). For the
 // boxcar and constant kernels the loss is piecewise constant in w and the gradient is 0.
+// Throws nw::Error unless x and y are a valid training set: finite, the same length, at least 2 points,
+// |y| <= kMaxTrainingValue.
+void requireTrainingSet(const std::vector<double>& x, const std::vector<double>& y);
+
 LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {});
 
 class Trainer {
