@@ -111,8 +111,12 @@ declare namespace createNW {
   }
 
   interface Bandwidth {
+    /** The best w found; 0 when atLimit is 'zero', Infinity when atLimit is 'infinity'. */
     w: number;
+    /** looLoss at w (at a limit: the limit of the loss). */
     loss: number;
+    /** 'zero': average pooling (w = 0) is best; 'infinity': only the nearest-neighbour limit is best. */
+    atLimit: 'none' | 'zero' | 'infinity';
   }
 
   /** Gradient descent on w; frees its copy of the data when deleted (or when garbage-collected). */

@@ -397,9 +397,9 @@ class Generator {
     return Array.from({ length }, () => (this.chance(0.95) ? Math.round((this.random() * 8 - 2) * 100) / 100 : this.pick(numberPool)));
   }
 
-  // An array argument of `length` entries (sometimes another length, 0 unless `nonEmpty`).
-  array(length, nonEmpty) {
-    const numbers = this.finiteNumbers(this.chance(0.9) ? length : Math.floor(this.random() * 4) + (nonEmpty ? 1 : 0));
+  // An array argument of `length` entries (sometimes another length, possibly 0).
+  array(length) {
+    const numbers = this.finiteNumbers(this.chance(0.9) ? length : Math.floor(this.random() * 4));
     if (this.chance(0.75)) return this.wellFormedArray(numbers);
     return { value: this.hostileArray(numbers), plain: HOSTILE };
   }
@@ -535,8 +535,7 @@ const publicFunctions = [
   { name: 'attentionWeights', params: [['queries', 'array'], ['keys', 'array'], ['options', known.kernelOptions]], call: (q, k, o) => nw.attentionWeights(q, k, o) },
   { name: 'attentionBlocks', params: [['queries', 'array'], ['keys', 'array'], ['values', 'optional array'], ['options', known.blocks]], call: (q, k, v, o) => nw.attentionBlocks(q, k, v, o) },
   { name: 'looLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.loo]], call: (x, y, o) => nw.looLoss(x, y, o) },
-  // Empty arrays are left out for selectBandwidth until the core's fix is merged: see the todo test below.
-  { name: 'selectBandwidth', params: [['xTrain', 'nonempty array'], ['yTrain', 'nonempty array'], ['options', known.select]], call: (x, y, o) => nw.selectBandwidth(x, y, o) },
+  { name: 'selectBandwidth', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.select]], call: (x, y, o) => nw.selectBandwidth(x, y, o) },
   { name: 'testGrid', params: [['xMin', 'number'], ['xMax', 'number'], ['n', 'number']], call: (a, b, n) => nw.testGrid(a, b, n) },
   { name: 'kernelValue', params: [['kernel', 'kernel'], ['d', 'number']], call: (k, d) => nw.kernelValue(k, d) },
   { name: 'kernelNames', params: [], call: () => nw.kernelNames() },
@@ -545,7 +544,7 @@ const publicFunctions = [
 
 function generateArgument(generator, [name, kind], length) {
   if (Array.isArray(kind)) return generator.options(kind);
-  if (kind === 'array' || kind === 'nonempty array') return generator.array(length, kind === 'nonempty array');
+  if (kind === 'array') return generator.array(length);
   if (kind === 'optional array' && generator.chance(0.2)) {
     const value = generator.pick([null, undefined]);
     return { value, plain: value };
@@ -680,10 +679,9 @@ test('a million hostile calls leave the stack pointer, the heap size and the fre
   assert.deepEqual(Array.from(nw.predict([0.5, 1.5], xs, ys, { w: 2 })), Array.from(nw.predict([0.5, 1.5], new Float64Array(xs), ys, { w: 2 })));
 });
 
-// Found by the property test: the core's selectBandwidth reads an empty xTrain before validating it (a
-// wasm trap: callRaw turns it into an NWError, but the heap its frames held is lost). Fixed on the
-// numerics branch ("selectBandwidth validates first"); drop `todo` once that is merged.
-test('selectBandwidth refuses empty arrays before reading them', { todo: 'fixed on the numerics branch' }, () => {
+// Found by the property test: the core's selectBandwidth read an empty xTrain before validating it (a
+// wasm trap: callRaw turned it into an NWError, but the heap its frames held was lost).
+test('selectBandwidth refuses empty arrays before reading them', () => {
   assertMemoryUnchanged(() => {
     assertNWError(() => nw.selectBandwidth([], []), /^xTrain must not be empty$/, 'both empty');
     assertNWError(() => nw.selectBandwidth([], [1, 2]), /^xTrain must not be empty$/, 'xTrain empty');

@@ -71,8 +71,25 @@ test('selectBandwidth returns the minimiser of looLoss, which training approache
   for (let i = 0; i < 500; i++) loss = trainer.step();
   assert.ok(Math.abs(loss - best.loss) < 1e-6 * best.loss);
   trainer.delete();
+  assert.equal(best.atLimit, 'none');
   const epanechnikov = nw.selectBandwidth(data.xTrain, data.yTrain, { kernel: 'epanechnikov' });
   assert.ok(epanechnikov.w > 0 && Number.isFinite(epanechnikov.loss));
+});
+
+test('selectBandwidth says when the best is a limit (w = 0, average pooling) and when it is not', () => {
+  // Without leave-one-out each key predicts itself as w grows, so the loss falls towards 0; a large
+  // finite w already reaches 0 in doubles, and a tie keeps the finite w, so this is no limit.
+  const selfSeen = nw.selectBandwidth(data.xTrain, data.yTrain, { leaveOneOut: false });
+  assert.equal(selfSeen.loss, 0);
+  assert.equal(selfSeen.atLimit, 'none');
+  assert.ok(Number.isFinite(selfSeen.w) && selfSeen.w > 1);
+  assert.equal(nw.looLoss(data.xTrain, data.yTrain, { w: selfSeen.w, leaveOneOut: false }).loss, 0);
+  // Values that do not depend on x: nothing beats their mean, which w = 0 gives.
+  const xs = [0, 1, 2, 3, 4, 5];
+  const flat = nw.selectBandwidth(xs, [1, -1, 1, -1, 1, -1]);
+  assert.equal(flat.atLimit, 'zero');
+  assert.equal(flat.w, 0);
+  assert.equal(flat.loss, nw.looLoss(xs, [1, -1, 1, -1, 1, -1], { w: 0 }).loss);
 });
 
 test('testGrid is the chapter\'s grid', () => {

@@ -27,7 +27,7 @@ const exercises = [
     title: 'Train to convergence',
     settings: { loo: 'on', trained: 0 },
     then: 'converge',
-    explanation: 'Gradient descent on the leave-one-out loss reaches its exact minimiser, the star on the landscape.',
+    explanation: 'Gradient descent on the leave-one-out loss settles at its minimiser, the star on the landscape.',
   },
 ];
 

@@ -168,7 +168,8 @@ class Figures {
     const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut);
     if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
       const best = session.bestBandwidth();
-      const wMax = Math.max(5, 1.5 * stepsMax, best ? 2 * best.w : 0, 1.2 * s.w);
+      const bestFinite = best && best.atLimit !== 'infinity' ? best.w : 0;
+      const wMax = Math.max(5, 1.5 * stepsMax, 2 * bestFinite, 1.2 * s.w);
       const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
       this.landscapeCurve = { ws, losses: session.objectiveAt(ws), best, wMax };
     }
@@ -180,7 +181,10 @@ class Figures {
       note.textContent = `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
     } else if (best) {
       const last = session.losses.length ? session.losses[session.losses.length - 1] : null;
-      note.textContent = `Training minimises ${what}. The star is its exact minimiser, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `
+      const lowest = best.atLimit === 'infinity'
+        ? `Its lowest value, L = ${best.loss.toFixed(4)}, is only its limit as w grows without bound (each point predicted by its nearest neighbours), so there is no star. `
+        : `The star is its minimiser as found by selectBandwidth, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `;
+      note.textContent = `Training minimises ${what}. ${lowest}`
         + (last === null ? 'Train to see the steps move down the curve.'
           : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`);
     }

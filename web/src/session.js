@@ -116,7 +116,7 @@ class Session {
     return ws.map((w) => this.nw.looLoss(xTrain, yTrain, { w, ...this.objective }).loss);
   }
 
-  // The objective's exact minimiser { w, loss } (null for untrainable kernels).
+  // The objective's minimiser { w, loss, atLimit } as selectBandwidth finds it (null for untrainable kernels).
   bestBandwidth() {
     return this.trainer ? this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, this.objective) : null;
   }

@@ -1,5 +1,5 @@
 // The loss landscape: the training objective L(w) as a curve, the training run's steps on it, and the
-// exact minimiser found by selectBandwidth.
+// minimiser found by selectBandwidth (none drawn when the loss only falls towards w = infinity).
 import { Chart } from './chart.js';
 import { estimator } from './colors.js';
 
@@ -13,7 +13,7 @@ class LandscapeChart {
         datasets: [
           { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, order: 3 },
           { label: 'Training steps', data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
-          { label: 'Exact minimiser', data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
+          { label: 'Minimiser', data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
         ],
       },
       options: {
@@ -29,12 +29,12 @@ class LandscapeChart {
     });
   }
 
-  // curve: { ws, losses }; steps: { ws, losses } of the run; best: { w, loss } or null.
+  // curve: { ws, losses }; steps: { ws, losses } of the run; best: { w, loss, atLimit } or null.
   set({ curve, steps, best }) {
     const sets = this.chart.data.datasets;
     sets[0].data = pairs(curve.ws, curve.losses);
     sets[1].data = pairs(steps.ws, steps.losses);
-    sets[2].data = best ? [{ x: best.w, y: best.loss }] : [];
+    sets[2].data = best && best.atLimit !== 'infinity' ? [{ x: best.w, y: best.loss }] : [];
     this.chart.options.scales.x.max = curve.ws[curve.ws.length - 1];
   }
 
