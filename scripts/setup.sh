@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine, saying what it does.
 # Usage: scripts/setup.sh build   (emscripten, cmake, npm packages)
-#        scripts/setup.sh test    (the above plus g++, catch2, chromium, clang and its fuzzer runtime)
+#        scripts/setup.sh test    (the above plus g++, catch2, chromium, firefox-esr, clang and its fuzzer runtime)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose=${1:-build}
@@ -14,6 +14,7 @@ if [ "$purpose" = test ]; then
   command -v g++ >/dev/null || missing+=(g++)
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
   command -v chromium >/dev/null || missing+=(chromium)
+  command -v firefox-esr >/dev/null || missing+=(firefox-esr)
   command -v clang++ >/dev/null || missing+=(clang)
   # libFuzzer and the sanitizer runtimes for clang
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

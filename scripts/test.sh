@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the Catch2 suite natively, under ASan+UBSan and as wasm under Node (ctest), a bounded
 # libFuzzer run (FUZZ_SECONDS, default 60), then the Node tests of the built module, then the browser
-# tests of the page in headless Chromium.
+# tests of the page in headless Chromium and Firefox ESR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -44,6 +44,6 @@ echo "test: the module under Node"
 node --test tests/js/
 
 if compgen -G "tests/e2e/*.test.mjs" >/dev/null; then
-  echo "test: the page in headless Chromium"
+  echo "test: the page in headless Chromium and Firefox ESR"
   node --test --test-concurrency=1 tests/e2e/
 fi
