@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds dist/: the WebAssembly module (dist/nw.js, wasm inside, and its types), the page (index.html,
+# Builds dist/: the WebAssembly module (dist/nw.js, wasm inside; nw.mjs, its ES module entry; its types), the page (index.html,
 # style.css) and the page's bundled scripts (page.js, drag_worker.js, with source maps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ rm -rf dist
 mkdir -p dist
 node scripts/assemble_module.mjs build/module/cpp/bindings/nw.js build/module/cpp/bindings/nw.wasm dist/nw.js
 cp cpp/bindings/nw.d.ts dist/nw.d.ts
+# The module is a CommonJS factory; this ES module lets `import createNW from 'nadaraya-watson'` work
+# in Node and in bundlers that prefer the package's "import" condition.
+printf "import createNW from './nw.js';\nexport default createNW;\n" > dist/nw.mjs
 cp web/index.html web/style.css dist/
 node scripts/bundle.mjs dist
 echo "build: done ($(du -sh dist | cut -f1) in dist/)"
