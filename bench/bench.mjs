@@ -1,6 +1,7 @@
 // npm run bench: every speed target of the project measured side by side in one run, as ratios.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +102,16 @@ if (numpy) {
   rows.push({ target: 'WASM vs numpy float64', measured: 'no Python here has numpy', ratio: '', goal: '> 1x (aim)', pass: 'n/a' });
 }
 
-// 4. The page: dragging w with nTrain = nTest = 1000, one new w per frame
+// 4. The page: what a first visit downloads (index.html and what it links), then dragging w with
+// nTrain = nTest = 1000, one new w per frame
+const distFile = (name) => readFileSync(new URL(`../dist/${name}`, import.meta.url));
+const html = distFile('index.html');
+const linked = [...html.toString().matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]).filter((name) => !name.startsWith('data:'));
+const served = [html, ...linked.map(distFile)];
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const total = (files) => files.reduce((sum, file) => sum + file.length, 0);
+row(`page bytes on a first visit: index.html, ${linked.join(', ')}`, `${kb(total(served))} as files, ${kb(total(served.map((file) => gzipSync(file, { level: 9 }))))} gzipped`,
+  '', 'information', true);
 const drag = await measureDrag();
 const frameShare = (ms) => `${(ms / FRAME_MS).toFixed(2)} of a frame`;
 const spread = (values) => `median ${quantile(values, 0.5).toFixed(1)} ms, p95 ${quantile(values, 0.95).toFixed(1)} ms`;
