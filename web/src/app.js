@@ -14,8 +14,6 @@ import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 const byId = (id) => document.getElementById(id);
 // A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
 const MAX_REPLAY_WORK = 2e8;
-// "Converged" when a step moves w by less than this, relatively.
-const CONVERGED = 1e-9;
 const QUERY_URL_DELAY_MS = 300;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
@@ -246,15 +244,10 @@ class App {
   // Steps until w stops moving (or the epoch limit), then draws once.
   trainToConvergence() {
     if (!this.session.canTrain) return;
-    const limit = this.maxEpochs();
     const start = this.session.epoch;
     let converged = false;
     try {
-      while (this.session.epoch < limit && !converged) {
-        const before = this.session.learnedW;
-        this.session.step();
-        converged = Math.abs(this.session.learnedW - before) <= CONVERGED * Math.abs(before);
-      }
+      converged = this.session.trainUntilSettled(this.maxEpochs());
     } catch (error) {
       this.showProblems([error.message]);
     }

@@ -3,6 +3,8 @@
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
 const OWN_DATA_W0 = 1;
+// "Train to convergence" stops when an epoch moves w by less than this, relatively.
+const SETTLED = 1e-9;
 
 class Session {
   constructor(nw) {
@@ -60,6 +62,17 @@ class Session {
     this.ws.push(this.trainer.w);
     if (this.data.yTruth) this.testMses.push(this.parametricTestMse());
     return loss;
+  }
+
+  // Steps until an epoch moves w by less than SETTLED relatively (true) or the epoch count reaches
+  // maxEpochs (false); throws NWError (keeping w) if a step diverges.
+  trainUntilSettled(maxEpochs) {
+    while (this.epoch < maxEpochs) {
+      const before = this.learnedW;
+      this.step();
+      if (Math.abs(this.learnedW - before) <= SETTLED * Math.abs(before)) return true;
+    }
+    return false;
   }
 
   // The x range every plot of the data shows: training and test inputs together.
