@@ -64,15 +64,18 @@ double toNumber(const val& value, const char* name) {
   return value.as<double>();
 }
 
-// No kernel name is longer than this; a longer string is cut before it is copied into wasm memory, so a
-// huge string cannot grow the module's memory (which never shrinks), and parseKernel still refuses it.
-constexpr int kMaxKernelNameLength = 64;
+// No kernel or loss name is longer than this; a longer string is cut before it is copied into wasm
+// memory, so a huge string cannot grow the module's memory (which never shrinks), and the parser still
+// refuses it.
+constexpr int kMaxNameLength = 64;
 
-nw::Kernel toKernel(const val& value) {
+std::string toName(const val& value, const char* name) {
   const std::string type = value.typeOf().as<std::string>();
-  if (type != "string") throw nw::Error("kernel must be a string, got " + type);
-  return nw::parseKernel(value.call<val>("slice", 0, kMaxKernelNameLength).as<std::string>());
+  if (type != "string") throw nw::Error(std::string(name) + " must be a string, got " + type);
+  return value.call<val>("slice", 0, kMaxNameLength).as<std::string>();
 }
+
+nw::Kernel toKernel(const val& value) { return nw::parseKernel(toName(value, "kernel")); }
 
 // Copies out: a view into wasm memory would go stale when memory grows, and the vector is freed on return.
 template <class T>
@@ -116,6 +119,12 @@ class OptionReader {
     if (!value.isUndefined()) field = toKernel(value);
   }
 
+  void read(const char* key, nw::Loss& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (!value.isUndefined()) field = nw::parseLoss(toName(value, key));
+  }
+
   void rejectUnknown() const {
     const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", options_));
     for (const auto& key : keys) {
@@ -151,6 +160,7 @@ KernelOptions readKernelOptions(const val& options) {
 void readObjective(OptionReader& reader, nw::Objective& objective) {
   reader.read("kernel", objective.kernel);
   reader.read("leaveOneOut", objective.leaveOneOut);
+  reader.read("loss", objective.loss);
 }
 
 // Runs one raw function and catches everything C++ can throw, so no exception reaches JS. `sizedBy`

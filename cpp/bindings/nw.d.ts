@@ -12,6 +12,12 @@ declare namespace createNW {
   type KernelName = 'gaussian' | 'boxcar' | 'constant' | 'epanechnikov' | 'triangular';
   /** The kernels whose loss has a gradient: only these can be trained or passed to selectBandwidth. */
   type TrainableKernelName = 'gaussian' | 'epanechnikov' | 'triangular';
+  /**
+   * How the squared errors add up: 'squared' (default), their plain sum, as the chapter's PyTorch
+   * listing; 'halfSquared', half of it, as its MXNet listing (gluon's L2Loss) and its PyTorch listing of
+   * mid-2021. Halving halves the loss, the gradient and so each training step.
+   */
+  type LossName = 'squared' | 'halfSquared';
 
   /** Thrown for invalid input; the message names the parameter and the rule. */
   class NWError extends Error {
@@ -61,11 +67,13 @@ declare namespace createNW {
     kernel?: TrainableKernelName;
     /** false lets each training query see its own key (default true). */
     leaveOneOut?: boolean;
+    loss?: LossName;
   }
 
   interface BandwidthOptions {
     kernel?: TrainableKernelName;
     leaveOneOut?: boolean;
+    loss?: LossName;
   }
 
   interface TrainerOptions {
@@ -75,6 +83,7 @@ declare namespace createNW {
     lr?: number;
     kernel?: TrainableKernelName;
     leaveOneOut?: boolean;
+    loss?: LossName;
   }
 
   interface Weights {

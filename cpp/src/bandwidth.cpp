@@ -115,7 +115,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // The two limits, evaluated exactly; a tie keeps the finite w.
   const double atZero = loss(0.0);
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
-  const double atInfinity = nearestNeighbourLoss(x, y, objective.leaveOneOut);
+  const double atInfinity = lossScale(objective.loss) * nearestNeighbourLoss(x, y, objective.leaveOneOut);
   if (atInfinity < choice.loss) choice = {INFINITY, atInfinity, BandwidthLimit::infinity};
   return choice;
 }

@@ -114,12 +114,24 @@ LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y,
 
 }  // namespace
 
+Loss parseLoss(const std::string& name) {
+  if (name == "squared") return Loss::squared;
+  if (name == "halfSquared") return Loss::halfSquared;
+  throw Error("loss must be one of squared, halfSquared, got '" + name + "'");
+}
+
+const char* lossName(Loss loss) { return loss == Loss::halfSquared ? "halfSquared" : "squared"; }
+
 LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
   requireTrainingSet(x, y);
   requireFinite(w, "w");
-  return rows::withKernel(objective.kernel, [&](auto policy) {
+  LooResult result = rows::withKernel(objective.kernel, [&](auto policy) {
     return looLossFor<decltype(policy)>(x, y, w, objective.leaveOneOut);
   });
+  // Halving is exact in binary floating point (short of the subnormal range).
+  result.loss *= lossScale(objective.loss);
+  result.grad *= lossScale(objective.loss);
+  return result;
 }
 
 Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr, Objective objective)

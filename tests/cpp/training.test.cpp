@@ -1,6 +1,8 @@
 #include <cmath>
+#include <string>
 
 #include "approx.hpp"
+#include "nw/bandwidth.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
 #include "nw/training.hpp"
@@ -65,4 +67,42 @@ TEST_CASE("invalid training inputs are rejected with the parameter's name", "[tr
   CHECK_THROWS_WITH(nw::Trainer({1.0, 2.0}, {1.0, 2.0}, 1.0, 0.0), "lr must be a finite number > 0, got 0");
   CHECK_THROWS_WITH(nw::Trainer({1.0, 2.0}, {1.0, 2.0}, NAN, 0.5), "w0 must be a finite number, got NaN");
   CHECK_THROWS_WITH(nw::Trainer({1.0, 2.0}, {1.0, 2.0}, 1.0, -1.0), "lr must be a finite number > 0, got -1");
+}
+
+TEST_CASE("the halved loss (the MXNet listing's L2Loss) is half the sum, with half its gradient", "[training][loss]") {
+  const nw::Dataset data = nw::generateData({});
+  for (nw::Kernel kernel : {nw::Kernel::gaussian, nw::Kernel::epanechnikov, nw::Kernel::triangular}) {
+    for (bool leaveOneOut : {true, false}) {
+      for (double w : {0.0, 0.47, 1.0, 3.3, 40.0}) {
+        const nw::LooResult sum = nw::looLoss(data.xTrain, data.yTrain, w, {kernel, leaveOneOut, nw::Loss::squared});
+        const nw::LooResult half = nw::looLoss(data.xTrain, data.yTrain, w, {kernel, leaveOneOut, nw::Loss::halfSquared});
+        CHECK(half.loss == 0.5 * sum.loss);
+        CHECK(half.grad == 0.5 * sum.grad);
+      }
+    }
+  }
+  SECTION("so a step at lr is the summed loss's step at lr / 2, to the last bit") {
+    nw::Trainer half(data.xTrain, data.yTrain, data.w0, 0.5, {nw::Kernel::gaussian, true, nw::Loss::halfSquared});
+    nw::Trainer sum(data.xTrain, data.yTrain, data.w0, 0.25, {nw::Kernel::gaussian, true, nw::Loss::squared});
+    for (int epoch = 0; epoch < 5; ++epoch) {
+      CHECK(half.step() == 0.5 * sum.step());
+      CHECK(half.w() == sum.w());
+    }
+  }
+  SECTION("and selectBandwidth finds the same w at half the loss, limits included") {
+    const nw::BandwidthChoice sum = nw::selectBandwidth(data.xTrain, data.yTrain);
+    const nw::BandwidthChoice half = nw::selectBandwidth(data.xTrain, data.yTrain, {nw::Kernel::gaussian, true, nw::Loss::halfSquared});
+    CHECK(half.w == sum.w);
+    CHECK(half.loss == 0.5 * sum.loss);
+    const nw::BandwidthChoice zero = nw::selectBandwidth({0.0, 1.0, 2.0, 3.0}, {1.0, -1.0, 1.0, -1.0}, {nw::Kernel::gaussian, true, nw::Loss::halfSquared});
+    CHECK(zero.atLimit == nw::BandwidthLimit::zero);
+    CHECK(zero.loss == approx(32.0 / 9.0, 1e-15));
+  }
+}
+
+TEST_CASE("loss names", "[training][loss][validation]") {
+  CHECK(nw::parseLoss("squared") == nw::Loss::squared);
+  CHECK(nw::parseLoss("halfSquared") == nw::Loss::halfSquared);
+  CHECK(std::string(nw::lossName(nw::Loss::halfSquared)) == "halfSquared");
+  CHECK_THROWS_WITH(nw::parseLoss("mean"), "loss must be one of squared, halfSquared, got 'mean'");
 }

@@ -208,7 +208,8 @@ void checkSelection(const std::vector<double>& x, const std::vector<double>& y, 
     return best.loss <= loss * (1 + 1e-12) + 2 * std::sqrt(n * loss) * delta + n * delta * delta + 1e-300;
   };
   check(notAbove(nw::looLoss(x, y, 0.0, objective).loss), "selectBandwidth is never above w = 0");
-  check(notAbove(nw::nearestNeighbourLoss(x, y, objective.leaveOneOut)), "selectBandwidth is never above w -> infinity");
+  const double atInfinity = nw::lossScale(objective.loss) * nw::nearestNeighbourLoss(x, y, objective.leaveOneOut);
+  check(notAbove(atInfinity), "selectBandwidth is never above w -> infinity");
   for (double g : nw::bandwidthGrid(x)) check(notAbove(nw::looLoss(x, y, g, objective).loss), "selectBandwidth is never above its grid");
   const double atInput = nw::looLoss(x, y, w, objective).loss;
   if (!notAbove(atInput)) {
@@ -217,7 +218,7 @@ void checkSelection(const std::vector<double>& x, const std::vector<double>& y, 
   }
   check(notAbove(atInput), "selectBandwidth is never above the input's w");
   if (best.atLimit == nw::BandwidthLimit::infinity) {
-    check(best.w == INFINITY && best.loss == nw::nearestNeighbourLoss(x, y, objective.leaveOneOut), "the infinite limit is reported as such");
+    check(best.w == INFINITY && best.loss == atInfinity, "the infinite limit is reported as such");
   } else {
     check(std::isfinite(best.w) && best.loss == nw::looLoss(x, y, best.w, objective).loss, "the loss is looLoss at w");
     check((best.atLimit == nw::BandwidthLimit::zero) == (best.w == 0.0), "w = 0 is reported as the zero limit");
@@ -255,7 +256,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t nKeys = 1 + in.byte() % 32;
   const std::uint8_t flags = in.byte();
   const bool raw = flags & 1;
-  const nw::Objective objective{nw::allKernels()[in.byte() % nw::allKernels().size()], !(flags & 0x10)};
+  const nw::Objective objective{nw::allKernels()[in.byte() % nw::allKernels().size()], !(flags & 0x10),
+                                (flags & 0x08) ? nw::Loss::halfSquared : nw::Loss::squared};
   const double w = in.number(raw);
   const double lr = std::fabs(in.number(raw));
   std::vector<double> queries(nQueries), keys(nKeys), values(nKeys);

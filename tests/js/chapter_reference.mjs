@@ -3,6 +3,9 @@
 //   keys/values = every training point but the query's own (the masked tiles of X and Y)
 //   weights = softmax(-((queries - keys) * w)^2 / 2, dim=1); y_hat = bmm(weights, values)
 //   l = MSELoss(reduction='none'); l.sum().backward(); SGD(lr).step(); loss printed = l.sum() before the step
+// With { halved: true } it is the chapter's MXNet listing (l = gluon.loss.L2Loss()(...), that is
+// (y_hat - y)^2 / 2; l.backward(); trainer.step(1)) and its PyTorch listing of mid-2021
+// (l = loss(...) / 2; l.sum().backward()): every squared error is halved before the sum.
 
 const dual = (v, d = 0) => ({ v, d });
 const add = (a, b) => dual(a.v + b.v, a.d + b.d);
@@ -19,7 +22,7 @@ function softmax(row) {
   return e.map((x) => div(x, total));
 }
 
-function lossAndGradient(xTrain, yTrain, wValue) {
+function lossAndGradient(xTrain, yTrain, wValue, halved) {
   const w = dual(wValue, 1);
   let total = dual(0);
   for (let j = 0; j < xTrain.length; j++) {
@@ -34,17 +37,18 @@ function lossAndGradient(xTrain, yTrain, wValue) {
     const weights = softmax(scores);
     const yHat = weights.reduce((acc, a, i) => add(acc, mul(a, values[i])), dual(0));
     const r = sub(yHat, dual(yTrain[j]));
-    total = add(total, mul(r, r));
+    const squared = mul(r, r);
+    total = add(total, halved ? div(squared, dual(2)) : squared);
   }
   return { loss: total.v, grad: total.d };
 }
 
 // Returns the per-epoch losses (before each step) and the final w.
-export function chapterTraining(xTrain, yTrain, w0, lr, epochs) {
+export function chapterTraining(xTrain, yTrain, w0, lr, epochs, { halved = false } = {}) {
   let w = w0;
   const losses = [];
   for (let epoch = 0; epoch < epochs; epoch++) {
-    const { loss, grad } = lossAndGradient(xTrain, yTrain, w);
+    const { loss, grad } = lossAndGradient(xTrain, yTrain, w, halved);
     losses.push(loss);
     w -= lr * grad;
   }

@@ -31,15 +31,17 @@ function quotes(text, value, digits) {
   assert.ok(new RegExp(`(^|[^0-9.])${shown.replace('.', '\\.')}([^0-9]|$)`).test(text), `"${text}" should quote ${shown}`);
 }
 
-test('an exercise that quotes numbers pins everything they depend on: the data and the kernel', () => {
+test('an exercise that quotes numbers pins everything they depend on: the data, the kernel and the loss', () => {
   for (const { title, settings, explanation } of exercises) {
     if (!/\d\.\d/.test(explanation)) continue;
-    for (const key of [...dataKeys, 'kernel']) assert.ok(key in settings, `${title} pins ${key}`);
+    for (const key of [...dataKeys, 'kernel', 'loss']) assert.ok(key in settings, `${title} pins ${key}`);
     // So the claims hold whatever the reader had set before.
-    const odd = { ...defaults(), nTrain: 80, nTest: 20, noiseSd: 2, seed: 9, kernel: 'boxcar', w: 17, data: 'own' };
+    const odd = { ...defaults(), nTrain: 80, nTest: 20, noiseSd: 2, seed: 9, kernel: 'boxcar', w: 17, data: 'own', loss: 'halfSquared' };
     const fromOdd = run(exercise(title), odd).session;
     const fromDefaults = run(exercise(title)).session;
     assert.deepEqual(fromOdd.data, fromDefaults.data, title);
+    assert.deepEqual(fromOdd.objective, fromDefaults.objective, title);
+    assert.deepEqual(fromOdd.losses, fromDefaults.losses, title);
   }
 });
 
@@ -132,12 +134,14 @@ test('"No leave-one-out": w only grows, the training loss only falls, the test M
 test('"Train to convergence": w settles at selectBandwidth\'s minimiser on several data sets', () => {
   const { settings, then } = exercise('Train to convergence');
   assert.equal(then, 'converge');
-  for (const seed of [1, 2, 3]) {
-    const session = new Session(nw);
-    session.generate({ ...defaults(), seed, ...settings });
-    assert.equal(session.trainUntilSettled(5000), true, `seed ${seed} settles`);
-    const best = session.bestBandwidth();
-    assert.equal(best.atLimit, 'none');
-    assert.ok(Math.abs(session.learnedW - best.w) < 1e-4 * best.w, `seed ${seed}: ${session.learnedW} vs ${best.w}`);
+  for (const loss of ['squared', 'halfSquared']) {
+    for (const seed of [1, 2, 3]) {
+      const session = new Session(nw);
+      session.generate({ ...defaults(), seed, loss, ...settings });
+      assert.equal(session.trainUntilSettled(5000), true, `seed ${seed}, ${loss}: settles`);
+      const best = session.bestBandwidth();
+      assert.equal(best.atLimit, 'none');
+      assert.ok(Math.abs(session.learnedW - best.w) < 1e-4 * best.w, `seed ${seed}, ${loss}: ${session.learnedW} vs ${best.w}`);
+    }
   }
 });

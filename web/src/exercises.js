@@ -4,13 +4,15 @@
 
 // The chapter's data: 50 samples, 50 test points, noise 0.5, seed 1.
 const chapterData = { data: 'generated', nTrain: 50, nTest: 50, noiseSd: 0.5, seed: 1 };
+// The loss the quoted numbers are for: the summed squared error.
+const summedLoss = { loss: 'squared' };
 
 // settings: changes to apply; then: 'train' to run the epochs afterwards, 'converge' to train until
 // w settles.
 const exercises = [
   {
     title: 'More data',
-    settings: { ...chapterData, nTrain: 500, kernel: 'gaussian', w: 1, trained: 0 },
+    settings: { ...chapterData, ...summedLoss, nTrain: 500, kernel: 'gaussian', w: 1, trained: 0 },
     explanation: 'Ten times the data at the same w = 1, and the nonparametric line is no closer to the truth '
       + '(test MSE 0.42, against 0.32 with 50 samples): w = 1 always averages over the same width, so its '
       + 'bias stays. The estimator is consistent only if w grows with the data: the leave-one-out best w is '
@@ -19,7 +21,7 @@ const exercises = [
   },
   {
     title: 'A sharper w',
-    settings: { ...chapterData, kernel: 'gaussian', w: 10, attend: 'nonparametric' },
+    settings: { ...chapterData, ...summedLoss, kernel: 'gaussian', w: 10, attend: 'nonparametric' },
     explanation: 'A large w attends only to the nearest keys: the heatmap becomes a thin diagonal and the line '
       + 'bends towards nearby points, noise included. Here w = 10 still beats the chapter\'s w = 1 (test MSE '
       + '0.039 against 0.318), whose window is far too wide for this curve; at w = 30, the slider\'s end, the '
@@ -27,7 +29,7 @@ const exercises = [
   },
   {
     title: 'Another kernel',
-    settings: { ...chapterData, kernel: 'epanechnikov', w: 2, lr: 0.5, loo: 'on', epochs: 5, trained: 0 },
+    settings: { ...chapterData, ...summedLoss, kernel: 'epanechnikov', w: 2, lr: 0.5, loo: 'on', epochs: 5, trained: 0 },
     then: 'train',
     explanation: 'The epanechnikov kernel gives zero weight beyond distance 1/w: the heatmap gets hard edges. '
       + 'Its loss is steep at small w, and the chapter\'s learning rate 0.5 throws w from 0.47 to 63.74 in '
@@ -37,7 +39,7 @@ const exercises = [
   },
   {
     title: 'No leave-one-out',
-    settings: { ...chapterData, loo: 'off', kernel: 'gaussian', lr: 0.5, epochs: 30, trained: 0 },
+    settings: { ...chapterData, ...summedLoss, loo: 'off', kernel: 'gaussian', lr: 0.5, epochs: 30, trained: 0 },
     then: 'train',
     explanation: 'Each query also sees its own key, so a larger w always fits the training data better: the '
       + 'first step throws w from 0.47 to 21.74 and every later one raises it (23.69 after 30 epochs). The '

@@ -165,7 +165,7 @@ class Figures {
     }
     // The curve depends on the data and the objective only: recompute it when they change or the run leaves it.
     const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
-    const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut);
+    const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
     if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
       const best = session.bestBandwidth();
       const bestFinite = best && best.atLimit !== 'infinity' ? best.w : 0;
@@ -176,7 +176,11 @@ class Figures {
     const { best } = this.landscapeCurve;
     this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });
     this.landscapeChart.draw();
-    const what = session.objective.leaveOneOut ? 'exactly the leave-one-out cross-validation criterion L(w)' : 'L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows';
+    const halved = session.objective.loss === 'halfSquared';
+    const mxnet = 'as in the chapter\'s MXNet listing (the same minimiser, half the loss)';
+    const what = session.objective.leaveOneOut
+      ? (halved ? `half the leave-one-out cross-validation criterion, L(w), ${mxnet}` : 'exactly the leave-one-out cross-validation criterion L(w)')
+      : `L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows${halved ? `, halved ${mxnet}` : ''}`;
     if (!session.canTrain) {
       note.textContent = `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
     } else if (best) {

@@ -10,7 +10,7 @@ class Session {
   constructor(nw) {
     this.nw = nw;
     this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
-    this.objective = null;  // { kernel, leaveOneOut, lr }
+    this.objective = null;  // { kernel, leaveOneOut, loss }
     this.trainer = null;    // null when the kernel cannot be trained
     this.untrainable = '';  // why not, then
     this.losses = [];       // training loss before each epoch's step
@@ -38,7 +38,7 @@ class Session {
   }
 
   resetTraining(settings) {
-    const objective = { kernel: settings.kernel, leaveOneOut: settings.loo === 'on' };
+    const objective = { kernel: settings.kernel, leaveOneOut: settings.loo === 'on', loss: settings.loss };
     let trainer = null;
     this.untrainable = '';
     try {

@@ -18,6 +18,8 @@ const properties = [
   { name: 'attend', label: 'Show attention of', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
   { name: 'kernel', label: 'Kernel', kind: 'choice', choices: ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular'], initial: 'gaussian' },
   { name: 'loo', label: 'Leave one out', kind: 'choice', choices: ['on', 'off'], initial: 'on' },
+  // The summed squared error (the chapter's PyTorch listing) or half of it (its MXNet listing).
+  { name: 'loss', label: 'Loss', kind: 'choice', choices: ['squared', 'halfSquared'], initial: 'squared' },
   // 'own': the CSV data kept in this browser's local storage.
   { name: 'data', label: 'Data source', kind: 'choice', choices: ['generated', 'own'], initial: 'generated' },
 ];
@@ -75,6 +77,6 @@ function serialize(state) {
 // Settings that change the data (and so reset training).
 const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed', 'data'];
 // Settings that change what training minimises (and so restart it).
-const objectiveKeys = ['lr', 'kernel', 'loo'];
+const objectiveKeys = ['lr', 'kernel', 'loo', 'loss'];
 
 export { properties, defaults, coerce, parse, serialize, dataKeys, objectiveKeys };
