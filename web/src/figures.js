@@ -25,6 +25,8 @@ const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.t
 // Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
 // than at the learned w (which an untrainable kernel does not have).
 const attentionFollowsW = (session, s) => s.attend === 'nonparametric' || !session.canTrain;
+// Says when the parametric estimator is shown at its untrained w0 (at load), so it is not read as learned.
+const trainingStage = (session) => (session.epoch === 0 ? 'before training' : `after ${session.epoch} epoch${session.epoch === 1 ? '' : 's'}`);
 
 function tableRow(cells) {
   const row = document.createElement('tr');
@@ -74,6 +76,7 @@ class Figures {
       const query = Math.min(xMax, Math.max(xMin, s.query));
       this.predictionsChart.setRange(xMin, xMax);
       this.predictionsChart.setData(data, predictions);
+      this.predictionsChart.setParametricLabel(session.canTrain ? `Parametric (${trainingStage(session)})` : 'Parametric');
       this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
       this.predictionsChart.draw();
       byId('query').min = String(xMin);
@@ -95,7 +98,8 @@ class Figures {
         this.heatmaps.parametric.draw();
       }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
-      byId('parametricTitleW').textContent = session.canTrain ? `(w = ${formatW(session.learnedW)})` : '(cannot be trained)';
+      byId('parametricTitleW').textContent = !session.canTrain ? '(cannot be trained)'
+        : session.epoch === 0 ? `(w0 = ${formatW(session.learnedW)}, untrained)` : `(w = ${formatW(session.learnedW)})`;
 
       this.lossChart.setSeries(0, session.losses, 1);
       this.lossChart.setSeries(1, session.testMses, 0);
@@ -212,7 +216,7 @@ class Figures {
     const rows = [
       ['Average pooling', '–', errors && errors.average],
       ['Nonparametric', formatW(s.w), errors && errors.nonparametric],
-      ['Parametric', formatW(session.learnedW), errors && errors.parametric],
+      [session.canTrain ? `Parametric, ${trainingStage(session)}` : 'Parametric', formatW(session.learnedW), errors && errors.parametric],
     ];
     byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
     byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';

@@ -97,6 +97,11 @@ class PredictionsChart {
     Object.assign(this.chart.options.scales.y, { min: min - margin, max: max + margin });
   }
 
+  // The parametric line's legend entry, which says whether w has been trained yet.
+  setParametricLabel(label) {
+    this.chart.data.datasets[4].label = label;
+  }
+
   setNonparametric(xs, values) {
     this.chart.data.datasets[3].data = points(xs, values);
   }
