@@ -39,7 +39,7 @@ class App {
     });
     this.player = new Player({
       step: () => this.trainOneEpoch(),
-      onChange: (playing) => { byId('train').disabled = playing || !this.session.canTrain; },
+      onChange: (playing) => this.showPlaying(playing),
     });
     this.bindButtons();
     this.showExercises();
@@ -239,6 +239,17 @@ class App {
     this.render();
     this.writeUrl('replace');
     return true;
+  }
+
+  // Train is disabled while playing: the keyboard focus moves to Pause and back, rather than falling
+  // to the page's body where a keyboard user would have to start again from the top.
+  showPlaying(playing) {
+    const train = byId('train');
+    const pause = byId('pause');
+    train.disabled = playing || !this.session.canTrain;
+    const focus = document.activeElement;
+    if (playing && focus === train) pause.focus();
+    if (!playing && (focus === pause || focus === document.body || focus === null) && !train.disabled) train.focus();
   }
 
   // Steps until w stops moving (or the epoch limit), then draws once.

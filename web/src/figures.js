@@ -9,6 +9,8 @@ import { PredictionsChart } from './charts/predictions_chart.js';
 import { TrainingChart } from './charts/training_chart.js';
 
 const byId = (id) => document.getElementById(id);
+// Writes text only when it differs: rewriting a live region with the same text makes screen readers repeat it.
+const setText = (element, text) => { if (element.textContent !== text) element.textContent = text; };
 // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is skipped.
 const LANDSCAPE_POINTS = 120;
 const LANDSCAPE_MAX_TRAIN = 500;
@@ -201,14 +203,15 @@ class Figures {
   showStatus(session, s) {
     const status = byId('status');
     if (!session.canTrain) {
-      status.textContent = session.untrainable;
+      setText(status, session.untrainable);
       delete status.dataset.w;
       return;
     }
     const w = `w = ${formatW(session.learnedW)}`;
-    status.textContent = session.epoch === 0
+    // A live region: written only when its text changes, so a screen reader hears each change once.
+    setText(status, session.epoch === 0
       ? `Epoch 0 · ${w} (w0${s.data === 'own' ? '' : ', drawn at random as in the chapter'})`
-      : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`;
+      : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`);
     status.dataset.w = String(session.learnedW);
   }
 

@@ -1,12 +1,22 @@
 // Shared colours: one per estimator, and the sequential scale of the heatmaps (light = 0, dark red = max).
+// The estimators use Okabe and Ito's colour-blind-safe palette, and each line also has its own dash
+// pattern (lineDash), so no reader has to tell two lines apart by hue alone.
 
 const estimator = {
-  truth: '#222222',
-  data: '#1f77b4',
+  truth: '#000000',
+  data: '#0072b2',
   average: '#7f7f7f',
-  nonparametric: '#2ca02c',
-  parametric: '#d62728',
-  query: '#9467bd',
+  nonparametric: '#0072b2',
+  parametric: '#d55e00',
+  query: '#cc79a7',
+};
+
+const lineDash = {
+  truth: [],
+  average: [6, 4],
+  nonparametric: [],
+  parametric: [12, 4],
+  query: [2, 3],
 };
 
 // Like matplotlib's "Reds", the colour map of the chapter's figures.
@@ -24,4 +34,4 @@ function heat(t) {
   return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 }
 
-export { estimator, heat };
+export { estimator, heat, lineDash };

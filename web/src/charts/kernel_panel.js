@@ -40,7 +40,7 @@ class KernelPanel {
       type: 'scatter',
       data: {
         datasets: [
-          { label: 'Training data', data: [], backgroundColor: 'rgba(31, 119, 180, 0.45)', pointRadius: 2 },
+          { label: 'Training data', data: [], backgroundColor: 'rgba(0, 114, 178, 0.45)', pointRadius: 2 },
           { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
           { label: 'Prediction', data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
         ],

@@ -1,7 +1,7 @@
 // Figure 1: training data, truth and the three estimators' predictions; a chosen query x sizes the
 // training points by the attention that query pays them.
 import { Chart } from './chart.js';
-import { estimator } from './colors.js';
+import { estimator, lineDash } from './colors.js';
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 const BASE_RADIUS = 3;
@@ -10,7 +10,7 @@ const BASE_RADIUS = 3;
 // which per-point arrays of sizes or colours prevent (they made a 1000-point redraw 4x slower).
 const LEVELS = 6;
 const FIRST_LEVEL = 6; // dataset index of the first band
-const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(31, 119, 180, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
+const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(0, 114, 178, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
 
 class PredictionsChart {
   // onQuery(x) is called while the pointer hovers or drags over the plot.
@@ -21,11 +21,11 @@ class PredictionsChart {
       data: {
         datasets: [
           { label: 'Training data', data: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, order: 5 },
-          { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 2, pointRadius: 0, order: 1 },
-          { label: 'Average pooling', data: [], type: 'line', borderColor: estimator.average, borderDash: [6, 4], pointRadius: 0, order: 2 },
-          { label: 'Nonparametric', data: [], type: 'line', borderColor: estimator.nonparametric, pointRadius: 0, order: 3 },
-          { label: 'Parametric', data: [], type: 'line', borderColor: estimator.parametric, pointRadius: 0, order: 4 },
-          { label: 'Query', data: [], type: 'line', borderColor: estimator.query, borderDash: [2, 3], pointRadius: 0, order: 0 },
+          { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderDash: lineDash.truth, borderWidth: 2, pointRadius: 0, order: 1 },
+          { label: 'Average pooling', data: [], type: 'line', borderColor: estimator.average, borderDash: lineDash.average, pointRadius: 0, order: 2 },
+          { label: 'Nonparametric', data: [], type: 'line', borderColor: estimator.nonparametric, borderDash: lineDash.nonparametric, borderWidth: 2.5, pointRadius: 0, order: 3 },
+          { label: 'Parametric', data: [], type: 'line', borderColor: estimator.parametric, borderDash: lineDash.parametric, borderWidth: 2.5, pointRadius: 0, order: 4 },
+          { label: 'Query', data: [], type: 'line', borderColor: estimator.query, borderDash: lineDash.query, pointRadius: 0, order: 0 },
           ...Array.from({ length: LEVELS }, (_, i) => {
             const { radius, color } = levelStyle(i + 1);
             return { label: `attention band ${i + 1}`, data: [], backgroundColor: color, pointRadius: radius, order: 5 };
