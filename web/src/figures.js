@@ -41,15 +41,16 @@ function tableRow(cells) {
 }
 
 class Figures {
-  // onQuery(x): the pointer chose a query on the predictions chart; onProblem(message): a drawing failed.
+  // onQuery(x): the pointer chose a query on the predictions chart or a row of a heatmap; onProblem(message):
+  // a drawing failed.
   constructor({ onQuery, onProblem }) {
     this.onProblem = onProblem;
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
     this.landscapeCurve = null;
     this.predictionsChart = new PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
     this.heatmaps = {
-      nonparametric: new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote') }),
-      parametric: new HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote') }),
+      nonparametric: new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote'), onQuery }),
+      parametric: new HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote'), onQuery }),
     };
     this.lossChart = new TrainingChart(byId('lossChart'), {
       series: [{ label: 'training loss', color: estimator.parametric, yTitle: 'loss' }, { label: 'test MSE', color: estimator.query, yTitle: 'test MSE' }],
@@ -235,6 +236,8 @@ class Figures {
     byId('dataNote').textContent = s.data === 'own'
       ? `Using your ${session.data.xTrain.length} points (kept in this browser). Test points: a grid over their range. No truth is known, so there is no test MSE.`
       : 'Paste or load x,y pairs (a header line is optional) to use them instead of the generated data.';
+    // Your data lives in a collapsed panel; while it is in use, the panel (with "Clear my data") is open.
+    if (s.data === 'own') byId('dataNote').closest('details').open = true;
   }
 }
 

@@ -21,8 +21,10 @@ function tickIndices(count) {
 
 class HeatmapChart {
   // legendCanvas: a small canvas for the colour scale; note: an element for the downsampling note.
-  // compact: fewer axis titles, for the small panels.
-  constructor(canvas, { legendCanvas, note, compact = false }) {
+  // compact: fewer axis titles, for the small panels. onQuery(x): a row (a query) was hovered with the
+  // mouse or tapped.
+  constructor(canvas, { legendCanvas, note, compact = false, onQuery = null }) {
+    this.onQuery = onQuery;
     this.legendCanvas = legendCanvas;
     this.note = note;
     this.fallbackRows = new Uint8Array(0);
@@ -49,6 +51,8 @@ class HeatmapChart {
         parsing: false,
         maintainAspectRatio: false,
         onResize: () => this.sizeCells(),
+        onHover: (event) => this.reportRow(event),
+        onClick: (event) => this.reportRow(event),
         scales: {
           x: {
             type: 'linear', offset: false, min: -0.5, max: 0.5,
@@ -85,6 +89,16 @@ class HeatmapChart {
         },
       },
     });
+  }
+
+  // The query of the row under the pointer. Only a mouse's moves and clicks (a tap is a click) count: a
+  // finger's move is the page scrolling, and it must not move the query.
+  reportRow(event) {
+    if (!this.onQuery || !['mousemove', 'click'].includes(event.type) || this.rowLabels.length === 0) return;
+    const { chartArea, scales } = this.chart;
+    if (!chartArea || event.x < chartArea.left || event.x > chartArea.right || event.y < chartArea.top || event.y > chartArea.bottom) return;
+    const blockRow = Math.min(this.blocks.blockRows - 1, Math.max(0, Math.round(scales.y.getValueForPixel(event.y))));
+    this.onQuery(this.rowLabels[Math.min(this.rowLabels.length - 1, blockRow * this.blocks.rowStep)]);
   }
 
   label(labels, blockIndex, step) {

@@ -12,6 +12,12 @@ const LEVELS = 6;
 const FIRST_LEVEL = 6; // dataset index of the first band
 const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(0, 114, 178, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
 
+function compactLegend(chart, width) {
+  const labels = chart.options.plugins.legend.labels;
+  labels.boxWidth = width < 520 ? 16 : 40;
+  labels.font = { size: width < 520 ? 10 : 12 };
+}
+
 class PredictionsChart {
   // onQuery(x) is called while the pointer hovers or drags over the plot.
   constructor(canvas, { xMin, xMax, onQuery }) {
@@ -62,9 +68,16 @@ class PredictionsChart {
           },
           tooltip: { enabled: false },
         },
+        // A mouse chooses the query by hovering; a finger by tapping (a click), so that a swipe that
+        // scrolls the page does not move the query on its way.
+        events: ['mousemove', 'mouseout', 'click'],
         onHover: (event) => this.reportQuery(event),
+        onClick: (event) => this.reportQuery(event),
+        // On a phone the legend's five entries would take four lines of a small chart: smaller boxes and text.
+        onResize: (chart, { width }) => compactLegend(chart, width),
       },
     });
+    compactLegend(this.chart, this.chart.width);
   }
 
   reportQuery(event) {

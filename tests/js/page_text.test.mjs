@@ -1,0 +1,74 @@
+// What the page's step texts tell the reader (web/index.html), computed from the module through the
+// page's own Session at the page's settings, over the chapter's seed and nine more.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { estimator, lineDash } from '../../web/src/charts/colors.js';
+import { Session } from '../../web/src/session.js';
+import { defaults } from '../../web/src/state.js';
+import { createNW } from './module.mjs';
+
+const nw = await createNW();
+const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+const text = (id) => html.match(new RegExp(`id="${id}">([\\s\\S]*?)</p>`))[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+
+function trained(seed) {
+  const session = new Session(nw);
+  const settings = { ...defaults(), seed };
+  session.generate(settings);
+  for (let i = 0; i < settings.epochs; i++) session.step();
+  return session;
+}
+
+// Sum of |f(x_k+1) - f(x_k)| over the test queries: how much a line wiggles.
+function wiggle(session, w) {
+  const { xTest, xTrain, yTrain } = session.data;
+  const line = nw.predict(xTest, xTrain, yTrain, { w });
+  let sum = 0;
+  for (let i = 1; i < line.length; i++) sum += Math.abs(line[i] - line[i - 1]);
+  return sum;
+}
+
+test('step 3: training lowers the loss, the first step usually overshoots the best w, the line ends less smooth', () => {
+  const claim = text('parametricText');
+  assert.match(claim, /watch the loss fall/);
+  assert.match(claim, /the first step usually overshoots past the best w/);
+  assert.match(claim, /less smooth than the nonparametric one at w ?= ?1/);
+  const seeds = Array.from({ length: 10 }, (_, i) => i + 1);
+  let overshoots = 0;
+  for (const seed of seeds) {
+    const session = trained(seed);
+    const { losses, ws } = session;
+    for (let i = 1; i < losses.length; i++) assert.ok(losses[i] < losses[i - 1], `seed ${seed}: epoch ${i + 1} lowers the loss`);
+    if (ws[1] > session.bestBandwidth().w) overshoots += 1;
+    assert.ok(wiggle(session, session.learnedW) > wiggle(session, 1), `seed ${seed}: the learned line wiggles more`);
+  }
+  assert.ok(overshoots >= 8, `"usually": ${overshoots} of ${seeds.length} seeds overshoot`);
+  const chapter = trained(1);
+  assert.ok(chapter.ws[1] > chapter.bestBandwidth().w, 'and the chapter\'s own seed does');
+});
+
+test('the colours and line styles the texts name are the charts\' own', () => {
+  assert.match(text('dataText'), /the black line is the truth/);
+  assert.equal(estimator.truth, '#000000');
+  assert.match(text('dataText'), /the grey dashed line/);
+  assert.match(estimator.average, /^#([0-9a-f]{2})\1\1$/, 'grey');
+  assert.ok(lineDash.average.length > 0, 'dashed');
+  assert.match(text('nonparametricText'), /\(the blue line\)/);
+  assert.equal(estimator.nonparametric, '#0072b2', 'Okabe-Ito blue');
+  assert.match(text('parametricText'), /the vermillion line/);
+  assert.equal(estimator.parametric, '#d55e00', 'Okabe-Ito vermillion');
+});
+
+test('step 2: a larger w is a narrower kernel, so a query attends to fewer, nearer keys', () => {
+  assert.match(text('nonparametricText'), /a larger w is a narrower kernel \(its bandwidth is 1 ?\/ ?w\)/);
+  const { xTrain } = nw.generateData({ seed: 1 });
+  // The keys that hold 95% of the query's attention: fewer as w grows.
+  const keysFor95 = (w) => {
+    const weights = Array.from(nw.attentionWeights([2.5], xTrain, { w }).data).sort((a, b) => b - a);
+    let sum = 0;
+    return weights.findIndex((a) => (sum += a) >= 0.95) + 1;
+  };
+  const counts = [0.5, 1, 2, 4, 8].map(keysFor95);
+  for (let i = 1; i < counts.length; i++) assert.ok(counts[i] < counts[i - 1], `keys holding 95%: ${counts}`);
+});
