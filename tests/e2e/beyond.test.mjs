@@ -71,7 +71,7 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.close();
   });
 
-  test('the loss landscape shows the training steps on the curve and the exact minimiser', async () => {
+  test('the loss landscape shows the training steps on the curve and the minimiser selectBandwidth finds', async () => {
     const page = await open(env.server.url);
     await page.button('Train').click();
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
