@@ -21,19 +21,10 @@ const trainingYs = (page) => page.evaluate(() => nwPage.Chart.getChart(document.
   .filter((set) => set.label === 'Training data' || set.label.startsWith('attention band'))
   .flatMap((set) => set.data).sort((a, b) => a.x - b.x).map((p) => p.y));
 
-// Clicks the button and saves what it downloads. Chromium only: Playwright reports downloads, and
-// Puppeteer has no download event over WebDriver BiDi, so the tests that need one run in Chromium.
-async function download(page, buttonName) {
-  const [file] = await Promise.all([page.raw.waitForEvent('download'), page.button(buttonName).click()]);
-  const path = join(tmpdir(), `nw-${process.pid}-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return { name: file.suggestedFilename(), path };
-}
+const download = (page, buttonName) => page.download(page.button(buttonName));
 
 inEachBrowser('beyond the chapter', (env) => {
   const { test, open } = env;
-  // The tests that save a download run in Chromium only (see download above).
-  const downloads = { skip: env.kind.key === 'chromium' ? false : 'needs a download event, which only Playwright (Chromium here) gives' };
 
   test('the kernel select offers the module\'s kernels, and switching kernel or w redraws every panel', async () => {
     const page = await open(env.server.url);
@@ -155,7 +146,7 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.close();
   });
 
-  test('data and predictions export as CSV with exact numbers, and charts as PNG', downloads, async () => {
+  test('data and predictions export as CSV with exact numbers, and charts as PNG', async () => {
     const page = await open(`${env.server.url}#seed=4&w=2`);
     const data = nw.generateData({ seed: 4 });
     const dataCsv = readFileSync((await download(page, 'Data CSV')).path, 'utf8').trim().split('\n');
@@ -173,7 +164,7 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.close();
   });
 
-  test('a session exported as JSON imports back exactly, own data included', downloads, async () => {
+  test('a session exported as JSON imports back exactly, own data included', async () => {
     const page = await open(env.server.url);
     await page.label('CSV data').set('0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n3,3', ['input']);
     await page.button('Use CSV').click();

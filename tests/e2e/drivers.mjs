@@ -1,7 +1,9 @@
 // One small page API over two browser libraries: Debian's Chromium through playwright-core and Firefox
 // ESR through puppeteer-core (WebDriver BiDi; Playwright's Firefox needs its own patched build). Finding
 // and using controls runs inside the page (inPage below), so both browsers are driven the same way.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
@@ -20,8 +22,15 @@ export const browserKinds = {
     waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, arg, options),
     setFiles: (input, path) => input.setInputFiles(path),
     newPage: async (browser, viewport) => {
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ viewport, acceptDownloads: true });
       return { page: await context.newPage(), context };
+    },
+    // Playwright reports the download; it is saved under the name the page gave it.
+    download: async (page, click, folder) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+      const name = file.suggestedFilename();
+      await file.saveAs(join(folder, name));
+      return name;
     },
   },
   firefox: {
@@ -32,11 +41,25 @@ export const browserKinds = {
     // Puppeteer: waitForFunction(fn, options, ...args); console warnings are 'warn'.
     waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, options, arg),
     setFiles: (input, path) => input.uploadFile(path),
-    newPage: async (browser, viewport) => {
-      const context = await browser.createBrowserContext();
+    newPage: async (browser, viewport, folder) => {
+      const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: folder } });
       const page = await context.newPage();
       await page.setViewport(viewport);
       return { page, context };
+    },
+    // Puppeteer has no download event over BiDi: Firefox saves into the context's folder, and the
+    // download is the new file there once no part file is left.
+    download: async (page, click, folder) => {
+      const before = new Set(readdirSync(folder));
+      await click();
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const files = readdirSync(folder);
+        const added = files.filter((name) => !before.has(name));
+        if (added.length === 1 && !files.some((name) => name.endsWith('.part'))) return added[0];
+        if (added.length > 1 && !files.some((name) => name.endsWith('.part'))) throw new Error(`one click downloaded ${added.join(', ')}`);
+      }
+      throw new Error('no download finished within 10 s');
     },
   },
 };
@@ -55,7 +78,10 @@ export async function launchBrowser(kind) {
   return {
     kind,
     // A page in a fresh context (no storage shared with other pages) that records problems.
-    newPage: async ({ width = 1280, height = 1000 } = {}) => new TestPage(kind, await kind.newPage(browser, { width, height })),
+    newPage: async ({ width = 1280, height = 1000 } = {}) => {
+      const folder = mkdtempSync(join(tmpdir(), 'nw-downloads-'));
+      return new TestPage(kind, { ...await kind.newPage(browser, { width, height }, folder), folder });
+    },
     close: () => browser.close(),
   };
 }
@@ -179,8 +205,8 @@ class Locator {
 // A page and its context, with what a reader would call broken: console errors and warnings, page
 // errors, failed requests, HTTP errors, requests to any other host, and dialogs (dismissed).
 class TestPage {
-  constructor(kind, { page, context }) {
-    Object.assign(this, { kind, raw: page, context, problems: [], dialogs: [] });
+  constructor(kind, { page, context, folder }) {
+    Object.assign(this, { kind, raw: page, context, folder, problems: [], dialogs: [] });
     this.mouse = page.mouse;
     page.on('console', (message) => {
       if (['error', 'warning', 'warn'].includes(message.type())) this.problems.push(`console ${message.type()}: ${message.text()}`);
@@ -250,5 +276,16 @@ class TestPage {
     await this.raw.screenshot({ path: `${artifactsDir}${name}-${this.kind.key}.png`, fullPage: true });
   }
 
-  close() { return this.context.close(); }
+  // Clicks locator and returns the file it downloads: { name, path } (removed on close).
+  async download(locator) {
+    const name = await this.kind.download(this.raw, () => locator.click(), this.folder);
+    const path = join(this.folder, name);
+    if (!existsSync(path)) throw new Error(`the download ${name} is not in ${this.folder}`);
+    return { name, path };
+  }
+
+  async close() {
+    await this.context.close();
+    rmSync(this.folder, { recursive: true, force: true });
+  }
 }
