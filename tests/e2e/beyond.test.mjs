@@ -1,14 +1,12 @@
 // Beyond the chapter: kernels, the loss landscape, leave-one-out off, your own data, exports and imports.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distDir, openPage, screenshot, useBrowserAndServer } from './browser.mjs';
+import { distDir, inEachBrowser } from './browser.mjs';
 
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
-const shared = useBrowserAndServer();
 
 // The panels' lines come from the same pass as their heatmaps (nw.attentionBlocks): equal to predict's
 // up to rounding.
@@ -23,188 +21,178 @@ const trainingYs = (page) => page.evaluate(() => nwPage.Chart.getChart(document.
   .filter((set) => set.label === 'Training data' || set.label.startsWith('attention band'))
   .flatMap((set) => set.data).sort((a, b) => a.x - b.x).map((p) => p.y));
 
-async function setRange(page, name, value) {
-  await page.getByLabel(name, { exact: true }).evaluate((element, v) => {
-    element.value = v;
-    element.dispatchEvent(new Event('input'));
-    element.dispatchEvent(new Event('change'));
-  }, String(value));
-}
+const download = (page, buttonName) => page.download(page.button(buttonName));
 
-async function download(page, buttonName) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: buttonName, exact: true }).click()]);
-  const path = join(tmpdir(), `nw-${process.pid}-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return { name: file.suggestedFilename(), path };
-}
+inEachBrowser('beyond the chapter', (env) => {
+  const { test, open } = env;
 
-test('the kernel select offers the module\'s kernels, and switching kernel or w redraws every panel', async () => {
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
-  const options = await page.locator('#kernel option').evaluateAll((list) => list.map((o) => o.value));
-  assert.deepEqual(options, nw.kernelNames());
-  const panels = ['gaussian', 'boxcar', 'constant', 'epanechnikov'];
-  const before = {};
-  for (const k of panels) before[k] = await chartData(page, `kernel-${k}-predictions`, 2);
-  const data = nw.generateData({ seed: 1 });
-  assertClose(before.boxcar, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 1, kernel: 'boxcar' })), 'boxcar panel');
-  const mean = nw.averagePool(data.yTrain);
-  assert.ok(before.constant.every((p) => Math.abs(p - mean) < 1e-12), 'the constant panel is average pooling');
+  test('the kernel select offers the module\'s kernels, and switching kernel or w redraws every panel', async () => {
+    const page = await open(env.server.url);
+    const options = await page.evaluate(() => Array.from(document.querySelectorAll('#kernel option'), (o) => o.value));
+    assert.deepEqual(options, nw.kernelNames());
+    const panels = ['gaussian', 'boxcar', 'constant', 'epanechnikov'];
+    const before = {};
+    for (const k of panels) before[k] = await chartData(page, `kernel-${k}-predictions`, 2);
+    const data = nw.generateData({ seed: 1 });
+    assertClose(before.boxcar, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 1, kernel: 'boxcar' })), 'boxcar panel');
+    const mean = nw.averagePool(data.yTrain);
+    assert.ok(before.constant.every((p) => Math.abs(p - mean) < 1e-12), 'the constant panel is average pooling');
 
-  await setRange(page, 'Bandwidth w', 3);
-  for (const k of panels) {
-    const after = await chartData(page, `kernel-${k}-predictions`, 2);
-    if (k !== 'constant') assert.notDeepEqual(after, before[k], `${k} panel redrawn for w = 3`);
-    assertClose(after, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 3, kernel: k })), `${k} panel`);
-  }
+    await page.label('Bandwidth w').set(3);
+    for (const k of panels) {
+      const after = await chartData(page, `kernel-${k}-predictions`, 2);
+      if (k !== 'constant') assert.notDeepEqual(after, before[k], `${k} panel redrawn for w = 3`);
+      assertClose(after, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 3, kernel: k })), `${k} panel`);
+    }
 
-  await page.getByLabel('Kernel', { exact: true }).selectOption('epanechnikov');
-  await page.waitForFunction(() => location.hash.includes('kernel=epanechnikov'));
-  const main = await chartData(page, 'predictionsChart', 3);
-  assert.deepEqual(main, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 3, kernel: 'epanechnikov' })));
-  await page.getByLabel('Kernel', { exact: true }).selectOption('boxcar');
-  assert.match(await page.locator('#status').innerText(), /boxcar cannot be trained/);
-  assert.equal(await page.getByRole('button', { name: 'Train', exact: true }).isDisabled(), true);
-  // No parametric weights for a kernel that cannot be trained: the heatmap is empty, not the old one.
-  assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).data.datasets[0].data.length), 0);
-  assert.equal(await page.locator('#parametricTitleW').innerText(), '(cannot be trained)');
-  await page.getByLabel('Kernel', { exact: true }).selectOption('constant');
-  assert.match(await page.locator('#kernelNote').innerText(), /exactly average pooling/);
-  await screenshot(page, 'kernels');
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+    await page.label('Kernel').select('epanechnikov');
+    await page.waitForFunction(() => location.hash.includes('kernel=epanechnikov'));
+    const main = await chartData(page, 'predictionsChart', 3);
+    assert.deepEqual(main, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 3, kernel: 'epanechnikov' })));
+    await page.label('Kernel').select('boxcar');
+    assert.match(await page.locator('#status').text(), /boxcar cannot be trained/);
+    assert.equal(await page.button('Train').isDisabled(), true);
+    // No parametric weights for a kernel that cannot be trained: the heatmap is empty, not the old one.
+    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).data.datasets[0].data.length), 0);
+    assert.equal(await page.locator('#parametricTitleW').text(), '(cannot be trained)');
+    await page.label('Kernel').select('constant');
+    assert.match(await page.locator('#kernelNote').text(), /exactly average pooling/);
+    await page.screenshot('kernels');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
-test('the loss landscape shows the training steps on the curve and the exact minimiser', async () => {
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
-  await page.getByRole('button', { name: 'Train', exact: true }).click();
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
-  const steps = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[1].data);
-  const data = nw.generateData({ seed: 1 });
-  const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0 });
-  const expected = [];
-  for (let i = 0; i < 5; i++) {
-    const w = trainer.w;
-    expected.push({ x: w, y: trainer.step() });
-  }
-  trainer.delete();
-  assert.deepEqual(steps, expected, 'one point (w, L(w)) per epoch');
-  const best = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]);
-  const exact = nw.selectBandwidth(data.xTrain, data.yTrain);
-  assert.deepEqual(best, { x: exact.w, y: exact.loss });
-  assert.match(await page.locator('#landscapeNote').innerText(), /Training minimises exactly the leave-one-out cross-validation criterion/);
+  test('the loss landscape shows the training steps on the curve and the minimiser selectBandwidth finds', async () => {
+    const page = await open(env.server.url);
+    await page.button('Train').click();
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
+    const steps = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[1].data);
+    const data = nw.generateData({ seed: 1 });
+    const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0 });
+    const expected = [];
+    for (let i = 0; i < 5; i++) {
+      const w = trainer.w;
+      expected.push({ x: w, y: trainer.step() });
+    }
+    trainer.delete();
+    assert.deepEqual(steps, expected, 'one point (w, L(w)) per epoch');
+    const best = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]);
+    const exact = nw.selectBandwidth(data.xTrain, data.yTrain);
+    assert.deepEqual(best, { x: exact.w, y: exact.loss });
+    assert.match(await page.locator('#landscapeNote').text(), /Training minimises exactly the leave-one-out cross-validation criterion/);
 
-  await page.getByRole('button', { name: 'Train to convergence' }).first().click();
-  const w = Number(await page.locator('#status').getAttribute('data-w'));
-  assert.ok(Math.abs(w - exact.w) < 1e-3 * exact.w, `converged w ${w} is the minimiser ${exact.w}`);
-  assert.match(await page.locator('#landscapeNote').innerText(), /0\.000% above the minimum/);
-  await screenshot(page, 'landscape');
+    await page.button('Train to convergence').nth(0).click();
+    const w = Number(await page.locator('#status').attribute('data-w'));
+    assert.ok(Math.abs(w - exact.w) < 1e-3 * exact.w, `converged w ${w} is the minimiser ${exact.w}`);
+    assert.match(await page.locator('#landscapeNote').text(), /0\.000% above the minimum/);
+    await page.screenshot('landscape');
 
-  // Your own data that differs from the last only in a later y gets its own curve and minimiser.
-  const points = 'x,y\n0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n';
-  for (const csv of [points, points.replace('2.5,4', '2.5,0')]) {
-    await page.getByLabel('CSV data').fill(csv);
-    await page.getByRole('button', { name: 'Use CSV' }).click();
-    const rows = csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
-    const own = nw.selectBandwidth(rows.map(([x]) => x), rows.map(([, y]) => y));
-    await page.waitForFunction((expected) => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]?.x === expected, own.w);
-  }
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+    // Your own data that differs from the last only in a later y gets its own curve and minimiser.
+    const points = 'x,y\n0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n';
+    for (const csv of [points, points.replace('2.5,4', '2.5,0')]) {
+      await page.label('CSV data').set(csv, ['input']);
+      await page.button('Use CSV').click();
+      const rows = csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+      const own = nw.selectBandwidth(rows.map(([x]) => x), rows.map(([, y]) => y));
+      await page.waitForFunction((expected) => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[2].data[0]?.x === expected, own.w);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
-test('the "No leave-one-out" exercise shows w running away and the test MSE rising', async () => {
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
-  await page.getByRole('button', { name: 'No leave-one-out' }).click();
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 30'), null, { timeout: 20_000 });
-  assert.equal(await page.getByLabel('Leave one out').isChecked(), false);
-  const rows = await page.$$eval('#epochTable tbody tr', (list) => list.map((r) => Array.from(r.cells, (c) => Number(c.textContent))));
-  const losses = rows.map((r) => r[1]);
-  const mses = rows.map((r) => r[3]);
-  losses.slice(1).forEach((loss, i) => assert.ok(loss < losses[i], 'the training loss keeps falling'));
-  assert.ok(rows.at(-1)[2] > 20, 'w runs away');
-  assert.ok(mses.at(-1) > mses[0], `the test MSE rises (${mses[0]} -> ${mses.at(-1)})`);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+  test('the "No leave-one-out" exercise shows w running away and the test MSE rising', async () => {
+    const page = await open(env.server.url);
+    await page.button('No leave-one-out').click();
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 30'), null, { timeout: 20_000 });
+    assert.equal(await page.label('Leave one out').isChecked(), false);
+    const rows = await page.evaluate(() => Array.from(document.querySelectorAll('#epochTable tbody tr'), (r) => Array.from(r.cells, (c) => Number(c.textContent))));
+    const losses = rows.map((r) => r[1]);
+    const mses = rows.map((r) => r[3]);
+    losses.slice(1).forEach((loss, i) => assert.ok(loss < losses[i], 'the training loss keeps falling'));
+    assert.ok(rows.at(-1)[2] > 20, 'w runs away');
+    assert.ok(mses.at(-1) > mses[0], `the test MSE rises (${mses[0]} -> ${mses.at(-1)})`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
-test('your own CSV replaces the data, survives a reload and can be cleared; broken CSV names the line', async () => {
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
-  const csv = join(tmpdir(), `nw-${process.pid}-points.csv`);
-  writeFileSync(csv, 'x,y\n3,1\n1,2\n2,0.5\n4,4\n');
-  await page.getByLabel('CSV file').setInputFiles(csv);
-  await page.waitForFunction(() => location.hash.includes('data=own'));
-  assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'sorted by x');
-  assert.match(await page.locator('#dataNote').innerText(), /Using your 4 points/);
-  assert.equal(await page.getByLabel('Seed', { exact: true }).isDisabled(), true);
-  await page.reload();
-  await page.waitForSelector('#loading[hidden]', { state: 'attached' });
-  assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'still there after a reload');
+  test('your own CSV replaces the data, survives a reload and can be cleared; broken CSV names the line', async () => {
+    const page = await open(env.server.url);
+    const csv = join(tmpdir(), `nw-${process.pid}-points.csv`);
+    writeFileSync(csv, 'x,y\n3,1\n1,2\n2,0.5\n4,4\n');
+    await page.label('CSV file').setFiles(csv);
+    await page.waitForFunction(() => location.hash.includes('data=own'));
+    assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'sorted by x');
+    assert.match(await page.locator('#dataNote').text(), /Using your 4 points/);
+    assert.equal(await page.label('Seed').isDisabled(), true);
+    await page.reload();
+    assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'still there after a reload');
 
-  for (const [text, message] of [['x,y\n1,2\n3\n', /Line 3: needs two columns/], ['1,2\n3,abc', /Line 2: y must be a finite number, got "abc"/],
-    ['1,NaN\n2,3', /Line 1: y must be a finite number, got "NaN"/], ['x,y\n1,2', /at least 2 rows/]]) {
-    await page.getByLabel('CSV data').fill(text);
-    await page.getByRole('button', { name: 'Use CSV' }).click();
-    assert.match(await page.getByRole('alert').innerText(), message);
-    assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'nothing else is lost');
-  }
-  const huge = join(tmpdir(), `nw-${process.pid}-huge.csv`);
-  writeFileSync(huge, '1,2\n'.repeat(400_000));
-  await page.getByLabel('CSV file').setInputFiles(huge);
-  await page.getByText(/is too large: at most 1 MB/).waitFor();
+    for (const [text, message] of [['x,y\n1,2\n3\n', /Line 3: needs two columns/], ['1,2\n3,abc', /Line 2: y must be a finite number, got "abc"/],
+      ['1,NaN\n2,3', /Line 1: y must be a finite number, got "NaN"/], ['x,y\n1,2', /at least 2 rows/]]) {
+      await page.label('CSV data').set(text, ['input']);
+      await page.button('Use CSV').click();
+      assert.match(await page.alert().text(), message);
+      assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'nothing else is lost');
+    }
+    const huge = join(tmpdir(), `nw-${process.pid}-huge.csv`);
+    writeFileSync(huge, '1,2\n'.repeat(400_000));
+    await page.label('CSV file').setFiles(huge);
+    await page.waitForText(/is too large: at most 1 MB/);
 
-  await page.getByRole('button', { name: 'Clear my data' }).click();
-  await page.waitForFunction(() => location.hash.includes('data=generated'));
-  assert.equal((await trainingYs(page)).length, 50);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+    await page.button('Clear my data').click();
+    await page.waitForFunction(() => location.hash.includes('data=generated'));
+    assert.equal((await trainingYs(page)).length, 50);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
-test('data and predictions export as CSV with exact numbers, and charts as PNG', async () => {
-  const { page, context, problems } = await openPage(shared.browser, `${shared.server.url}#seed=4&w=2`);
-  const data = nw.generateData({ seed: 4 });
-  const dataCsv = readFileSync((await download(page, 'Data CSV')).path, 'utf8').trim().split('\n');
-  assert.equal(dataCsv[0], 'x,y');
-  assert.deepEqual(dataCsv.slice(1).map((l) => l.split(',').map(Number)), Array.from(data.xTrain, (x, i) => [x, data.yTrain[i]]));
-  const predictions = readFileSync((await download(page, 'Predictions CSV')).path, 'utf8').trim().split('\n');
-  assert.equal(predictions[0], 'x,truth,average,nonparametric,parametric');
-  const nonparametric = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 2 });
-  assert.deepEqual(predictions.slice(1).map((l) => Number(l.split(',')[3])), Array.from(nonparametric));
-  await page.getByLabel('Chart', { exact: true }).selectOption('loss-landscape');
-  const png = await download(page, 'Chart PNG');
-  assert.equal(png.name, 'nadaraya-watson-loss-landscape.png');
-  assert.deepEqual([...readFileSync(png.path).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+  test('data and predictions export as CSV with exact numbers, and charts as PNG', async () => {
+    const page = await open(`${env.server.url}#seed=4&w=2`);
+    const data = nw.generateData({ seed: 4 });
+    const dataCsv = readFileSync((await download(page, 'Data CSV')).path, 'utf8').trim().split('\n');
+    assert.equal(dataCsv[0], 'x,y');
+    assert.deepEqual(dataCsv.slice(1).map((l) => l.split(',').map(Number)), Array.from(data.xTrain, (x, i) => [x, data.yTrain[i]]));
+    const predictions = readFileSync((await download(page, 'Predictions CSV')).path, 'utf8').trim().split('\n');
+    assert.equal(predictions[0], 'x,truth,average,nonparametric,parametric');
+    const nonparametric = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 2 });
+    assert.deepEqual(predictions.slice(1).map((l) => Number(l.split(',')[3])), Array.from(nonparametric));
+    await page.label('Chart').select('loss-landscape');
+    const png = await download(page, 'Chart PNG');
+    assert.equal(png.name, 'nadaraya-watson-loss-landscape.png');
+    assert.deepEqual([...readFileSync(png.path).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
-test('a session exported as JSON imports back exactly, own data included', async () => {
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url);
-  await page.getByLabel('CSV data').fill('0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n3,3');
-  await page.getByRole('button', { name: 'Use CSV' }).click();
-  await page.getByLabel('Kernel', { exact: true }).selectOption('triangular');
-  await setRange(page, 'Bandwidth w', 2.5);
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step', exact: true }).click();
-  const exported = { url: page.url(), w: await page.locator('#status').getAttribute('data-w'), table: await page.locator('#epochTable').innerText() };
-  const file = await download(page, 'Session JSON');
-  const session = JSON.parse(readFileSync(file.path, 'utf8'));
-  assert.equal(session.settings.kernel, 'triangular');
-  assert.equal(session.training.ws.length, 4);
+  test('a session exported as JSON imports back exactly, own data included', async () => {
+    const page = await open(env.server.url);
+    await page.label('CSV data').set('0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n3,3', ['input']);
+    await page.button('Use CSV').click();
+    await page.label('Kernel').select('triangular');
+    await page.label('Bandwidth w').set(2.5);
+    for (let i = 0; i < 3; i++) await page.button('Step').click();
+    const exported = { url: await page.url(), w: await page.locator('#status').attribute('data-w'), table: await page.locator('#epochTable').text() };
+    const file = await download(page, 'Session JSON');
+    const session = JSON.parse(readFileSync(file.path, 'utf8'));
+    assert.equal(session.settings.kernel, 'triangular');
+    assert.equal(session.training.ws.length, 4);
 
-  // A fresh browser profile: nothing stored, default settings.
-  const fresh = await openPage(shared.browser, shared.server.url);
-  await fresh.page.getByLabel('Import session').setInputFiles(file.path);
-  await fresh.page.waitForFunction(() => location.hash.includes('kernel=triangular'));
-  assert.equal(new URL(fresh.page.url()).hash, new URL(exported.url).hash);
-  assert.equal(await fresh.page.locator('#status').getAttribute('data-w'), exported.w, 'the same w, bit for bit');
-  assert.equal(await fresh.page.locator('#epochTable').innerText(), exported.table);
-  assert.equal(await fresh.page.getByRole('alert').isVisible(), false, 'the replay matched the file');
+    // A fresh browser profile: nothing stored, default settings.
+    const fresh = await open(env.server.url);
+    await fresh.label('Import session').setFiles(file.path);
+    await fresh.waitForFunction(() => location.hash.includes('kernel=triangular'));
+    assert.equal(new URL(await fresh.url()).hash, new URL(exported.url).hash);
+    assert.equal(await fresh.locator('#status').attribute('data-w'), exported.w, 'the same w, bit for bit');
+    assert.equal(await fresh.locator('#epochTable').text(), exported.table);
+    assert.equal(await fresh.alert().isVisible(), false, 'the replay matched the file');
 
-  writeFileSync(file.path, '{"format": "something else"}');
-  await fresh.page.getByLabel('Import session').setInputFiles(file.path);
-  await fresh.page.getByText(/is not a session of this page/).waitFor();
-  assert.equal(await fresh.page.locator('#status').getAttribute('data-w'), exported.w, 'a bad file changes nothing');
-  assert.deepEqual(fresh.problems, []);
-  await fresh.context.close();
-  assert.deepEqual(problems, []);
-  await context.close();
+    writeFileSync(file.path, '{"format": "something else"}');
+    await fresh.label('Import session').setFiles(file.path);
+    await fresh.waitForText(/is not a session of this page/);
+    assert.equal(await fresh.locator('#status').attribute('data-w'), exported.w, 'a bad file changes nothing');
+    assert.deepEqual(fresh.problems, []);
+    await fresh.close();
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 });

@@ -1,74 +1,56 @@
-// Shared set-up for the browser tests: Debian's Chromium through playwright-core, the built dist/ served
-// on 127.0.0.1 or opened from file://, and a record of console errors and failed requests.
-import { mkdirSync } from 'node:fs';
-import { after, before } from 'node:test';
+// Shared set-up for the browser tests: each test file runs once per browser (Chromium and Firefox ESR,
+// or those named in NW_BROWSERS) on the built dist/, served on 127.0.0.1 or opened from file://.
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { launchBrowser, selectedBrowsers } from './drivers.mjs';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
-export const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 export const fileUrl = pathToFileURL(`${distDir}index.html`).href;
 
-export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+// A static server for dir on 127.0.0.1 that counts the requests for each path (requested.get('/x.js')).
+export async function serveDir(dir) {
+  const { server, url } = await startServer(dir, 0);
+  const requested = new Map();
+  server.on('request', (request) => {
+    const { pathname } = new URL(request.url, url);
+    requested.set(pathname, (requested.get(pathname) ?? 0) + 1);
   });
+  return { url: `${url}index.html`, requested, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-export async function serveDist() {
-  const { server, url } = await startServer(distDir, 0);
-  return { url: `${url}index.html`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-// A page that records what a reader would call broken: console errors, page errors, failed requests,
-// requests to any other host, and dialogs (which it dismisses). beforeGoto(context) may set up routes.
-export async function openPage(browser, url, { width = 1280, height = 1000, beforeGoto = null } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  if (beforeGoto) await beforeGoto(context);
-  const page = await context.newPage();
-  const problems = [];
-  const dialogs = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  page.on('request', (request) => {
-    const target = new URL(request.url());
-    if (!['file:', 'data:', 'blob:'].includes(target.protocol) && target.hostname !== '127.0.0.1') {
-      problems.push(`request to another host: ${request.url()}`);
-    }
-  });
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    dialog.dismiss().catch(() => {});
-  });
-  await page.goto(url);
-  await page.waitForSelector('#loading[hidden]', { state: 'attached' });
-  return { page, context, problems, dialogs };
-}
-
-export async function screenshot(page, name) {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true });
-}
-
-// One Chromium and one static server for a whole test file: { browser, server } once started.
-export function useBrowserAndServer() {
-  const shared = {};
-  before(async () => {
-    shared.browser = await launchBrowser();
-    shared.server = await serveDist();
-  });
-  after(async () => {
-    await shared.server?.close();
-    await shared.browser?.close();
-  });
-  return shared;
+// One describe per browser, named "<browser>: <title>", with the browser and a server of dist/ started
+// before its tests and closed after them. body(env) declares the tests through env.test, which puts
+// the browser's name in each test's name; env.browser.newPage() and env.server.url are there once
+// the tests run.
+export function inEachBrowser(title, body) {
+  for (const kind of selectedBrowsers()) {
+    describe(`${kind.name}: ${title}`, () => {
+      const env = {
+        kind,
+        name: kind.name,
+        test: (name, ...optionsAndFn) => test(`${kind.name}: ${name}`, ...optionsAndFn),
+        // A new page (own context) already at url and ready; options: { width, height }.
+        open: async (url, options) => {
+          const page = await env.browser.newPage(options);
+          try {
+            await page.goto(url);
+          } catch (error) {
+            await page.close();
+            throw error;
+          }
+          return page;
+        },
+      };
+      before(async () => {
+        env.browser = await launchBrowser(kind);
+        env.server = await serveDir(distDir);
+      });
+      after(async () => {
+        await env.server?.close();
+        await env.browser?.close();
+      });
+      body(env);
+    });
+  }
 }

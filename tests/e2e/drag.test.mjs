@@ -1,15 +1,33 @@
 // Dragging "Bandwidth w": the preview (the nonparametric line and a 16 x 16 heatmap) is computed in a
-// Worker over http and on the page's thread from file:// or when the worker fails; either way it shows
-// the exact predictions, and the full view returns when the drag pauses.
-import { test } from 'node:test';
+// Worker where the page can start one and on the page's thread where it cannot or when the worker fails;
+// either way it shows the exact predictions, and the full view returns when the drag pauses.
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { distDir, fileUrl, openPage, useBrowserAndServer } from './browser.mjs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distDir, fileUrl, inEachBrowser, serveDir } from './browser.mjs';
 
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
-const shared = useBrowserAndServer();
 const HASH = '#nTrain=300&nTest=200&seed=4&w=1';
 const data = nw.generateData({ nTrain: 300, nTest: 200, seed: 4 });
+// Where each browser computes the preview from file://: Chromium refuses workers there; Firefox starts
+// drag_worker.js beside the page.
+const fileWhere = { chromium: 'page', firefox: 'worker' };
+
+// A copy of dist/ whose worker throws as it loads, served for the "broken worker" tests.
+let broken;
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nw-broken-worker-'));
+  cpSync(distDir, dir, { recursive: true });
+  writeFileSync(join(dir, 'drag_worker.js'), 'throw new Error("broken worker");\n');
+  broken = { dir, server: await serveDir(dir) };
+});
+after(async () => {
+  await broken?.server.close();
+  if (broken) rmSync(broken.dir, { recursive: true, force: true });
+});
 
 // Drags w to `w` (an input event every 20 ms, as a hand would) until one preview is drawn, then reads
 // at once what the preview shows: no full render can have happened, since the drag has not paused.
@@ -32,6 +50,9 @@ function dragUntilPreview(page, w) {
   }, w);
 }
 
+// Where the page computes drag previews now: 'worker' or 'page'.
+const previewsFrom = (page) => page.evaluate(() => nwPage.app.dragPreview.where);
+
 async function checkDrag(page) {
   const preview = await dragUntilPreview(page, 2.5);
   assert.ok(preview.drawn > 0, 'a preview was drawn while dragging');
@@ -40,37 +61,40 @@ async function checkDrag(page) {
   assert.equal(preview.title, '(w = 2.50)');
   // After the pause the full view returns, and no late preview replaces it.
   await page.waitForFunction(() => /shown as 100 × 100 blocks of 2 × 3/.test(document.getElementById('nonparametricNote').textContent));
-  await page.waitForTimeout(300);
-  assert.match(await page.locator('#nonparametricNote').innerText(), /shown as 100 × 100 blocks of 2 × 3/);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.match(await page.locator('#nonparametricNote').text(), /shown as 100 × 100 blocks of 2 × 3/);
 }
 
-test('over http the drag preview comes from a worker and shows the exact predictions', async () => {
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url + HASH);
-  if (page.workers().length === 0) await page.waitForEvent('worker');
-  assert.deepEqual(page.workers().map((worker) => new URL(worker.url()).pathname.split('/').pop()), ['drag_worker.js']);
-  await checkDrag(page);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test('from file:// (no workers) the page computes the drag preview itself', async () => {
-  const { page, context, problems } = await openPage(shared.browser, fileUrl + HASH);
-  await checkDrag(page);
-  assert.deepEqual(page.workers(), []);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test('a worker that cannot load is replaced by the page thread without losing the drag', async () => {
-  let served = 0;
-  const broken = (context) => context.route('**/drag_worker.js', (route) => {
-    served += 1;
-    return route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken worker");' });
+inEachBrowser('dragging w', (env) => {
+  const { kind, test, open } = env;
+  test('over http the drag preview comes from a worker and shows the exact predictions', async () => {
+    const asked = env.server.requested.get('/drag_worker.js') ?? 0;
+    const page = await open(env.server.url + HASH);
+    assert.equal(await previewsFrom(page), 'worker', 'the page started its worker');
+    await checkDrag(page);
+    // The worker was never given up, so it computed every preview of the drag.
+    assert.equal(await previewsFrom(page), 'worker');
+    assert.equal(env.server.requested.get('/drag_worker.js'), asked + 1, 'drag_worker.js was loaded once');
+    assert.deepEqual(page.problems, []);
+    await page.close();
   });
-  const { page, context, problems } = await openPage(shared.browser, shared.server.url + HASH, { beforeGoto: broken });
-  await checkDrag(page);
-  assert.equal(served, 1, 'the page asked for the worker and got the broken one');
-  assert.deepEqual(page.workers(), [], 'the broken worker was stopped');
-  assert.deepEqual(problems, []);
-  await context.close();
+
+  test(`from file:// the preview is computed by the ${fileWhere[kind.key]} and shows the exact predictions`, async () => {
+    const page = await open(fileUrl + HASH);
+    assert.equal(await previewsFrom(page), fileWhere[kind.key]);
+    await checkDrag(page);
+    assert.equal(await previewsFrom(page), fileWhere[kind.key]);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('a worker that cannot load is replaced by the page thread without losing the drag', async () => {
+    const asked = broken.server.requested.get('/drag_worker.js') ?? 0;
+    const page = await open(broken.server.url + HASH);
+    await checkDrag(page);
+    assert.equal(broken.server.requested.get('/drag_worker.js'), asked + 1, 'the page asked for the worker and got the broken one');
+    assert.equal(await previewsFrom(page), 'page', 'the broken worker was given up');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 });
