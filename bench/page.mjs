@@ -1,4 +1,4 @@
-// The page's frame budget: with nTrain = nTest = 1000, "Bandwidth w" is dragged to a new value at every
+// The page's frame budget: with nTrain = nTest = 1000, "Distance scale w" is dragged to a new value at every
 // frame in headless Chromium, and the page's own user timings are collected: "nw:drag-update" (from the
 // input to the drawn preview) and "nw:drag-draw" (the page's thread drawing it), plus the time between
 // frames. Over http the preview is computed in a Worker; from file:// (no workers there) on the page.

@@ -23,6 +23,12 @@ const trainingYs = (page) => page.evaluate(() => nwPage.Chart.getChart(document.
 
 const download = (page, buttonName) => page.download(page.button(buttonName));
 
+// "Your data, export and import" is a collapsed panel: a reader opens it first.
+async function openMorePanel(page) {
+  if ((await page.locator('details.more[open]').count()) === 0) await page.locator('details.more > summary').click();
+  assert.equal(await page.locator('details.more[open]').count(), 1);
+}
+
 inEachBrowser('beyond the chapter', (env) => {
   const { test, open } = env;
 
@@ -38,7 +44,7 @@ inEachBrowser('beyond the chapter', (env) => {
     const mean = nw.averagePool(data.yTrain);
     assert.ok(before.constant.every((p) => Math.abs(p - mean) < 1e-12), 'the constant panel is average pooling');
 
-    await page.label('Bandwidth w').set(3);
+    await page.label('Distance scale w').set(3);
     for (const k of panels) {
       const after = await chartData(page, `kernel-${k}-predictions`, 2);
       if (k !== 'constant') assert.notDeepEqual(after, before[k], `${k} panel redrawn for w = 3`);
@@ -89,6 +95,7 @@ inEachBrowser('beyond the chapter', (env) => {
 
     // Your own data that differs from the last only in a later y gets its own curve and minimiser.
     const points = 'x,y\n0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n';
+    await openMorePanel(page);
     for (const csv of [points, points.replace('2.5,4', '2.5,0')]) {
       await page.label('CSV data').set(csv, ['input']);
       await page.button('Use CSV').click();
@@ -126,6 +133,7 @@ inEachBrowser('beyond the chapter', (env) => {
     assert.equal(await page.label('Seed').isDisabled(), true);
     await page.reload();
     assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'still there after a reload');
+    assert.equal(await page.locator('details.more[open]').count(), 1, 'your data in use keeps its panel open');
 
     for (const [text, message] of [['x,y\n1,2\n3\n', /Line 3: needs two columns/], ['1,2\n3,abc', /Line 2: y must be a finite number, got "abc"/],
       ['1,NaN\n2,3', /Line 1: y must be a finite number, got "NaN"/], ['x,y\n1,2', /at least 2 rows/]]) {
@@ -148,6 +156,7 @@ inEachBrowser('beyond the chapter', (env) => {
 
   test('data and predictions export as CSV with exact numbers, and charts as PNG', async () => {
     const page = await open(`${env.server.url}#seed=4&w=2`);
+    await openMorePanel(page);
     const data = nw.generateData({ seed: 4 });
     const dataCsv = readFileSync((await download(page, 'Data CSV')).path, 'utf8').trim().split('\n');
     assert.equal(dataCsv[0], 'x,y');
@@ -166,10 +175,11 @@ inEachBrowser('beyond the chapter', (env) => {
 
   test('a session exported as JSON imports back exactly, own data included', async () => {
     const page = await open(env.server.url);
+    await openMorePanel(page);
     await page.label('CSV data').set('0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n3,3', ['input']);
     await page.button('Use CSV').click();
     await page.label('Kernel').select('triangular');
-    await page.label('Bandwidth w').set(2.5);
+    await page.label('Distance scale w').set(2.5);
     for (let i = 0; i < 3; i++) await page.button('Step').click();
     const exported = { url: await page.url(), w: await page.locator('#status').attribute('data-w'), table: await page.locator('#epochTable').text() };
     const file = await download(page, 'Session JSON');

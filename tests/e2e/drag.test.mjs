@@ -1,4 +1,4 @@
-// Dragging "Bandwidth w": the preview (the nonparametric line and a 16 x 16 heatmap) is computed in a
+// Dragging "Distance scale w": the preview (the nonparametric line and a 16 x 16 heatmap) is computed in a
 // Worker where the page can start one and on the page's thread where it cannot or when the worker fails;
 // either way it shows the exact predictions, and the full view returns when the drag pauses.
 import { after, before } from 'node:test';

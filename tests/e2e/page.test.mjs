@@ -7,7 +7,7 @@ import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
 const createNW = createRequire(import.meta.url)(`${distDir}nw.js`);
 const nw = await createNW();
 
-const controlNames = ['Training samples', 'Test points', 'Noise', 'Seed', 'Kernel', 'Bandwidth w', 'Learning rate', 'Epochs', 'Query x', 'Show attention of'];
+const controlNames = ['Training samples', 'Test points', 'Noise', 'Seed', 'Kernel', 'Distance scale w', 'Learning rate', 'Epochs', 'Query x', 'Show attention of'];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Canvas id -> { drawn: non-transparent pixels, coloured: pixels that are not white or grey (data,
@@ -124,7 +124,7 @@ inEachBrowser('the page', (env) => {
       test(`(${mode}) the copied URL restores every control and the trained w`, async () => {
         const page = await open(url());
         const settings = {
-          'Training samples': '80', 'Test points': '40', Noise: '0.3', Seed: '12', 'Bandwidth w': '3.5',
+          'Training samples': '80', 'Test points': '40', Noise: '0.3', Seed: '12', 'Distance scale w': '3.5',
           'Learning rate': '0.25', Epochs: '3', 'Query x': '1.7',
         };
         for (const [name, value] of Object.entries(settings)) await page.label(name).set(value);
@@ -188,7 +188,7 @@ inEachBrowser('the page', (env) => {
     assert.equal(await queryLine(), 1.25);
     assert.deepEqual(await redrawn(), [], 'moving the query redraws no heatmap');
 
-    await page.label('Bandwidth w').set('3', ['change']);
+    await page.label('Distance scale w').set('3', ['change']);
     assert.deepEqual(await redrawn(), ['nonparametricHeatmap', 'kernel-gaussian-heatmap'], 'a new w redraws what depends on it');
 
     await mark();

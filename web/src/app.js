@@ -65,6 +65,11 @@ class App {
   bindButtons() {
     const on = (id, handler) => byId(id).addEventListener('click', handler);
     on('regenerate', () => this.edit('seed', (this.settings.seed + 1) % Number.MAX_SAFE_INTEGER));
+    // The skip link moves focus without touching the URL's hash, which holds the settings.
+    on('skipToFigures', (event) => {
+      event.preventDefault();
+      byId('figures').focus();
+    });
     on('train', () => this.player.play(this.settings.epochs));
     on('step', () => { this.player.pause(); this.trainOneEpoch(); });
     on('pause', () => this.player.pause());
@@ -139,7 +144,7 @@ class App {
     this.apply({ ...this.settings, [name]: value }, history);
   }
 
-  // While "Bandwidth w" is dragged, redraw only what w changes at once (the nonparametric line and a
+  // While "Distance scale w" is dragged, redraw only what w changes at once (the nonparametric line and a
   // coarse heatmap, computed by the drag preview) so each update fits in a frame; the rest follows when
   // the drag pauses.
   dragW(w) {

@@ -29,7 +29,9 @@ class Controls {
       if (element.type === 'checkbox') element.checked = text === 'on';
       else if (element.value !== text) element.value = text;
     }
-    document.getElementById('wValue').textContent = settings.w.toFixed(2);
+    // w scales the distance; the kernel's width, the bandwidth, is 1/w: both are shown.
+    const bandwidth = settings.w === 0 ? '∞' : (1 / settings.w).toPrecision(3);
+    document.getElementById('wValue').textContent = `${settings.w.toFixed(2)} · bandwidth 1/w = ${bandwidth}`;
     document.getElementById('queryValue').textContent = settings.query.toFixed(2);
   }
 }

@@ -8,7 +8,7 @@ const properties = [
   { name: 'nTest', label: 'Test points', kind: 'int', min: 5, max: 2000, initial: 50 },
   { name: 'noiseSd', label: 'Noise', kind: 'number', min: 0, max: 5, initial: 0.5 },
   { name: 'seed', label: 'Seed', kind: 'int', min: 0, max: MAX_SAFE_SEED, initial: 1 },
-  { name: 'w', label: 'Bandwidth w', kind: 'number', min: 0, max: 30, initial: 1 },
+  { name: 'w', label: 'Distance scale w', kind: 'number', min: 0, max: 30, initial: 1 },
   { name: 'lr', label: 'Learning rate', kind: 'number', min: 0.001, max: 10, initial: 0.5 },
   { name: 'epochs', label: 'Epochs', kind: 'int', min: 1, max: 500, initial: 5 },
   // Epochs already trained: a shared link replays them, so it shows the same learned w.

@@ -1,0 +1,154 @@
+// The page as an explorable: a chart on the first screen at desktop and phone sizes, no sideways
+// scrolling on small phones, the chart in view while w is tuned and training runs, and the query chosen
+// on the chart or a heatmap row by mouse or tap but not moved by a swipe.
+import assert from 'node:assert/strict';
+import { inEachBrowser } from './browser.mjs';
+
+// The predictions canvas's box and whether it is inside the window; the page's sideways overflow.
+const firstScreen = (page) => page.evaluate(() => {
+  const box = document.getElementById('predictionsChart').getBoundingClientRect();
+  const layout = document.documentElement;
+  return { top: box.top, bottom: box.bottom, overflow: layout.scrollWidth - layout.clientWidth, height: innerHeight };
+});
+
+// How much of the predictions canvas is inside the window now.
+const chartInView = (page) => page.evaluate(() => {
+  const box = document.getElementById('predictionsChart').getBoundingClientRect();
+  return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) / box.height;
+});
+
+const queryValue = (page) => page.evaluate(() => Number(document.getElementById('query').value));
+
+inEachBrowser('the layout', (env) => {
+  const { test, open } = env;
+
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    test(`at ${width} x ${height} the predictions chart is on the first screen and stays in view by w and by Train`, async () => {
+      const page = await open(env.server.url, { width, height });
+      const first = await firstScreen(page);
+      assert.ok(first.top >= 0 && first.top < height / 2, `the chart starts at ${first.top} px`);
+      assert.ok(first.bottom <= height, `and ends at ${first.bottom} px, inside the ${height} px window`);
+      assert.ok(first.overflow <= 0, `no sideways scrolling (${first.overflow} px)`);
+      for (const control of ['#w', '#train']) {
+        await page.evaluate((selector) => document.querySelector(selector).scrollIntoView({ block: 'end' }), control);
+        const inView = await chartInView(page);
+        assert.ok(inView > 0.95, `with ${control} in view, ${(100 * inView).toFixed(0)}% of the chart is too`);
+      }
+      await page.screenshot(`layout-${width}`);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+  }
+
+  test('at 320 px wide nothing scrolls sideways', async () => {
+    const page = await open(env.server.url, { width: 320, height: 640 });
+    assert.ok((await firstScreen(page)).overflow <= 0);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('hovering a heatmap row chooses that row\'s query', async () => {
+    const page = await open(`${env.server.url}#query=2.5`);
+    const row = 10;
+    const point = await page.evaluate((r) => {
+      const chart = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap'));
+      chart.canvas.scrollIntoView({ block: 'center' });
+      const rect = chart.canvas.getBoundingClientRect();
+      const { left, right } = chart.chartArea;
+      return { x: rect.left + (left + right) / 2, y: rect.top + chart.scales.y.getPixelForValue(r) };
+    }, row);
+    await page.mouse.move(point.x, point.y);
+    const expected = await page.evaluate((r) => nwPage.app.session.data.xTest[r], row);
+    await page.waitForFunction((x) => Number(document.getElementById('query').value) === x, expected);
+    assert.equal(await queryValue(page), expected);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('a tap chooses the query; a swipe across the chart does not move it', async () => {
+    const page = await open(`${env.server.url}#query=2.5`, { width: 375, height: 812 });
+    // Touch events as a finger makes them: a swipe (start, moves, end) fires no click.
+    const swipe = await page.evaluate(() => {
+      const canvas = document.getElementById('predictionsChart');
+      const rect = canvas.getBoundingClientRect();
+      const at = (fx) => ({ clientX: rect.left + fx * rect.width, clientY: rect.top + rect.height / 2 });
+      const fire = (type, fx) => {
+        const init = { bubbles: true, cancelable: true, ...at(fx) };
+        const event = typeof TouchEvent === 'function' && 'ontouchstart' in window
+          ? new TouchEvent(type, { ...init, touches: type === 'touchend' ? [] : [new Touch({ identifier: 1, target: canvas, ...at(fx) })] })
+          : new PointerEvent(type.replace('touch', 'pointer').replace('start', 'down').replace('end', 'up'), { ...init, pointerType: 'touch' });
+        canvas.dispatchEvent(event);
+      };
+      fire('touchstart', 0.8);
+      for (let fx = 0.8; fx > 0.2; fx -= 0.05) fire('touchmove', fx);
+      fire('touchend', 0.2);
+      return document.getElementById('query').value;
+    });
+    assert.equal(Number(swipe), 2.5, 'the swipe left the query where it was');
+    const box = await page.locator('#predictionsChart').box();
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
+    await page.waitForFunction(() => Number(document.getElementById('query').value) !== 2.5);
+    const tapped = await queryValue(page);
+    assert.ok(tapped > 0.5 && tapped < 2, `the tap chose ${tapped}, where it landed`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('the parametric estimator says it is untrained until it is trained, and w shows its bandwidth 1/w', async () => {
+    const page = await open(env.server.url);
+    const legend = () => page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[4].label);
+    assert.equal(await legend(), 'Parametric (before training)');
+    assert.match(await page.locator('#mse tbody').text(), /Parametric, before training/);
+    assert.match(await page.locator('#parametricTitleW').text(), /^\(w0 = 0\.47, untrained\)$/);
+    await page.button('Step').click();
+    await page.waitForFunction(() => location.hash.includes('trained=1'));
+    assert.equal(await legend(), 'Parametric (after 1 epoch)');
+    assert.match(await page.locator('#mse tbody').text(), /Parametric, after 1 epoch/);
+    assert.doesNotMatch(await page.locator('#parametricTitleW').text(), /untrained/);
+    assert.equal(await page.locator('#wValue').text(), '1.00 · bandwidth 1/w = 1.00');
+    await page.label('Distance scale w').set(4);
+    assert.equal(await page.locator('#wValue').text(), '4.00 · bandwidth 1/w = 0.250');
+    await page.label('Distance scale w').set(0);
+    assert.equal(await page.locator('#wValue').text(), '0.00 · bandwidth 1/w = ∞');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('the loss setting (the MXNet listing\'s halved loss) trains, goes into the URL and comes back', async () => {
+    const page = await open(env.server.url);
+    await page.label('Loss').select('halfSquared');
+    await page.button('Step').click();
+    await page.waitForFunction(() => location.hash.includes('trained=1'));
+    const halved = Number((await page.locator('#epochTable tbody').text()).split(/\s+/)[1]);
+    assert.match(await page.url(), /loss=halfSquared/);
+    assert.match(await page.locator('#landscapeNote').text(), /half the leave-one-out cross-validation criterion/);
+    const copy = await open(await page.url());
+    assert.equal(await copy.label('Loss').value(), 'halfSquared');
+    // A new loss replays the trained epochs under it: the same first epoch, at twice the loss.
+    await copy.label('Loss').select('squared');
+    await copy.waitForFunction(() => location.hash.includes('loss=squared') && location.hash.includes('trained=1'));
+    const summed = Number((await copy.locator('#epochTable tbody').text()).split(/\s+/)[1]);
+    assert.equal(halved.toFixed(5), (summed / 2).toFixed(5), `${halved} is half of ${summed}`);
+    assert.deepEqual([...page.problems, ...copy.problems], []);
+    await copy.close();
+    await page.close();
+  });
+
+  test('the keyboard: a skip link to the figures, and Train keeps the focus on its controls', async () => {
+    const page = await open(env.server.url);
+    await page.raw.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the figures');
+    const url = await page.url();
+    await page.raw.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'figures');
+    assert.equal(await page.url(), url, 'the settings in the hash are untouched');
+    assert.equal(await page.alert().isVisible(), false);
+    await page.evaluate(() => document.getElementById('train').focus());
+    await page.raw.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'pause', 'while training, focus is on Pause');
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
+    await page.waitForFunction(() => document.activeElement.id === 'train');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+});
