@@ -2,7 +2,10 @@
 // scrolling on small phones, the chart in view while w is tuned and training runs, and the query chosen
 // on the chart or a heatmap row by mouse or tap but not moved by a swipe.
 import assert from 'node:assert/strict';
-import { inEachBrowser } from './browser.mjs';
+import { createRequire } from 'node:module';
+import { distDir, inEachBrowser } from './browser.mjs';
+
+const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 
 // The predictions canvas's box and whether it is inside the window; the page's sideways overflow.
 const firstScreen = (page) => page.evaluate(() => {
@@ -43,6 +46,18 @@ inEachBrowser('the layout', (env) => {
   test('at 320 px wide nothing scrolls sideways', async () => {
     const page = await open(env.server.url, { width: 320, height: 640 });
     assert.ok((await firstScreen(page)).overflow <= 0);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('at 375 px every control is a touch target of at least 24 x 24 px', async () => {
+    const page = await open(env.server.url, { width: 375, height: 812 });
+    await page.evaluate(() => { document.querySelector('details.more').open = true; });
+    const small = await page.evaluate(() => [...document.querySelectorAll('input, select, button, summary, textarea')]
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => { const { width, height } = element.getBoundingClientRect(); return [element.id || element.tagName, Math.round(width), Math.round(height)]; })
+      .filter(([, width, height]) => width < 24 || height < 24));
+    assert.deepEqual(small, []);
     assert.deepEqual(page.problems, []);
     await page.close();
   });
@@ -148,6 +163,33 @@ inEachBrowser('the layout', (env) => {
     assert.equal(await page.evaluate(() => document.activeElement.id), 'pause', 'while training, focus is on Pause');
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
     await page.waitForFunction(() => document.activeElement.id === 'train');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+});
+
+inEachBrowser('text alternatives', (env) => {
+  const { test, open } = env;
+
+  test('each chart\'s text alternative carries the numbers it shows, and follows training', async () => {
+    const page = await open(env.server.url);
+    const label = (id) => page.locator(`#${id}`).attribute('aria-label');
+    const data = nw.generateData({ seed: 1 });
+    const mse = (w) => nw.meanSquaredError(nw.predict(data.xTest, data.xTrain, data.yTrain, { w }), data.yTruth).toFixed(3);
+    const predictions = await label('predictionsChart');
+    assert.match(predictions, new RegExp(`nonparametric at w = 1\\.00, test MSE ${mse(1)}`));
+    assert.match(predictions, new RegExp(`parametric at learned w = ${data.w0.toFixed(2)} \\(before training\\), test MSE ${mse(data.w0)}`));
+    assert.match(predictions, /query x = 2\.50/);
+    assert.match(await label('nonparametricHeatmap'), /at w = 1\.00, 50 test inputs \(rows\) by 50 training inputs \(columns\)/);
+    assert.match(await label('lossChart'), /no epoch has run yet/);
+    await page.button('Step').click();
+    await page.waitForFunction(() => location.hash.includes('trained=1'));
+    const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0 });
+    const loss = trainer.step();
+    assert.match(await label('lossChart'), new RegExp(`${loss.toFixed(4)} before the first step`));
+    assert.match(await label('wChart'), new RegExp(`${trainer.w.toFixed(2)} after 1 epoch\\.`));
+    assert.match(await label('parametricHeatmap'), new RegExp(`w = ${trainer.w.toFixed(2)} \\(after 1 epoch\\)`));
+    trainer.delete();
     assert.deepEqual(page.problems, []);
     await page.close();
   });

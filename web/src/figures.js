@@ -112,7 +112,9 @@ class Figures {
 
       if (this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(session, s);
       this.renderLandscape(session, s);
-      this.showErrors(session, s, session.testErrors(predictions));
+      const errors = session.testErrors(predictions);
+      this.showErrors(session, s, errors);
+      this.describeCharts(session, s, errors, query);
     } catch (error) {
       this.drawnWith = {};
       this.onProblem(error.message);
@@ -199,6 +201,22 @@ class Figures {
         + (last === null ? 'Train to see the steps move down the curve.'
           : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`);
     }
+  }
+
+  // Each chart's text alternative carries the numbers it currently shows, for readers who cannot see it.
+  describeCharts(session, s, errors, query) {
+    const mse = (name) => (errors && errors[name] !== null ? `, test MSE ${errors[name].toFixed(3)}` : '');
+    const learned = session.canTrain ? `parametric at learned w = ${formatW(session.learnedW)} (${trainingStage(session)})${mse('parametric')}` : 'no parametric line (this kernel cannot be trained)';
+    const describe = (id, text) => byId(id).setAttribute('aria-label', text);
+    describe('predictionsChart', `Predictions at the query x = ${query.toFixed(2)}: average pooling${mse('average')}; `
+      + `nonparametric at w = ${formatW(s.w)}${mse('nonparametric')}; ${learned}.`);
+    const { xTest, xTrain } = session.data;
+    const weights = `${xTest.length} test inputs (rows) by ${xTrain.length} training inputs (columns)`;
+    describe('nonparametricHeatmap', `Nonparametric attention weights at w = ${formatW(s.w)}, ${weights}.`);
+    describe('parametricHeatmap', session.canTrain ? `Parametric attention weights at w = ${formatW(session.learnedW)} (${trainingStage(session)}), ${weights}.` : 'No parametric weights: this kernel cannot be trained.');
+    const { losses, ws } = session;
+    describe('lossChart', losses.length ? `Training loss per epoch: ${losses[0].toFixed(4)} before the first step, ${losses[losses.length - 1].toFixed(4)} before the last of ${losses.length}.` : 'Training loss per epoch: no epoch has run yet.');
+    describe('wChart', ws.length ? `Learned w per epoch: ${formatW(ws[0])} at the start, ${formatW(ws[ws.length - 1])} after ${ws.length - 1} epoch${ws.length === 2 ? '' : 's'}.` : 'Learned w: this kernel cannot be trained.');
   }
 
   showStatus(session, s) {
