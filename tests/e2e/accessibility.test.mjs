@@ -1,0 +1,64 @@
+// axe-core's WCAG 2.x A and AA rules on the page: no violation at load, after training, in embed mode,
+// at 375 px, and with the data and export panel open. The page's CSP admits only its own scripts, so axe
+// is served from a copy of dist/ and added as a script of the page's own origin.
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distDir, inEachBrowser, serveDir } from './browser.mjs';
+
+const copy = { dir: null, server: null };
+before(async () => {
+  copy.dir = mkdtempSync(join(tmpdir(), 'nw-axe-'));
+  cpSync(distDir, copy.dir, { recursive: true });
+  copyFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), join(copy.dir, 'axe.min.js'));
+  copy.server = await serveDir(copy.dir);
+});
+after(async () => {
+  await copy.server?.close();
+  rmSync(copy.dir, { recursive: true, force: true });
+});
+
+// The violations axe finds, as "rule: target" lines (empty when there are none).
+async function violations(page) {
+  await page.evaluate(() => new Promise((resolve, reject) => {
+    if (window.axe) { resolve(); return; }
+    const script = document.createElement('script');
+    script.src = 'axe.min.js';
+    script.onload = resolve;
+    script.onerror = () => reject(new Error('axe.min.js did not load'));
+    document.head.append(script);
+  }));
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')} (${v.help})`);
+  });
+  return found;
+}
+
+inEachBrowser('accessibility (axe-core)', (env) => {
+  const { test, open } = env;
+
+  test('no violation at load, after training, and with the data and export panel open', async () => {
+    const page = await open(copy.server.url);
+    assert.deepEqual(await violations(page), [], 'at load');
+    await page.button('Train').click();
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
+    assert.deepEqual(await violations(page), [], 'after Train');
+    await page.locator('details.more > summary').click();
+    assert.deepEqual(await violations(page), [], 'with the panel open');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('no violation at 375 px and in embed mode', async () => {
+    for (const [url, size] of [[copy.server.url, { width: 375, height: 812 }], [copy.server.url.replace('index.html', 'index.html?embed=1'), { width: 900, height: 700 }]]) {
+      const page = await open(url, size);
+      assert.deepEqual(await violations(page), [], url);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    }
+  });
+});
