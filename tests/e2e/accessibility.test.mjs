@@ -1,5 +1,5 @@
 // axe-core's WCAG 2.x A and AA rules on the page: no violation at load, after training, in embed mode,
-// at 375 px, and with the data and export panel open. The page's CSP admits only its own scripts, so axe
+// at 375 px, in dark mode, and with the data and export panel open. The page's CSP admits only its own scripts, so axe
 // is served from a copy of dist/ and added as a script of the page's own origin.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distDir, inEachBrowser, serveDir } from './browser.mjs';
+import { launchBrowser } from './drivers.mjs';
 
 const copy = { dir: null, server: null };
 before(async () => {
@@ -59,6 +60,43 @@ inEachBrowser('accessibility (axe-core)', (env) => {
       assert.deepEqual(await violations(page), [], url);
       assert.deepEqual(page.problems, []);
       await page.close();
+    }
+  });
+
+  test('in dark mode the page and its charts are dark, and nothing violates a rule', async () => {
+    // Its own browser: Firefox takes a colour scheme only as a preference of the whole browser.
+    const browser = await launchBrowser(env.kind, { colorScheme: 'dark' });
+    try {
+      const page = await browser.newPage({ colorScheme: 'dark' });
+      await page.goto(copy.server.url);
+      const colours = await page.evaluate(() => {
+        const luminance = (css) => {
+          const [r, g, b] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+          return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+        };
+        // Any CSS colour as the browser computes it (rgb(...)), then its luminance.
+        const of = (colour) => {
+          const probe = document.createElement('span');
+          probe.style.color = colour;
+          document.body.append(probe);
+          const computed = getComputedStyle(probe).color;
+          probe.remove();
+          return luminance(computed);
+        };
+        const chart = nwPage.Chart.getChart(document.getElementById('predictionsChart'));
+        return { background: luminance(getComputedStyle(document.body).backgroundColor), text: luminance(getComputedStyle(document.body).color),
+          ticks: of(nwPage.Chart.defaults.color), truth: of(chart.data.datasets[1].borderColor) };
+      });
+      assert.ok(colours.background < 0.1 && colours.text > 0.8, `a dark page with light text: ${JSON.stringify(colours)}`);
+      assert.ok(colours.ticks > 0.7 && colours.truth > 0.9, `light axis text and a light truth line: ${JSON.stringify(colours)}`);
+      await page.button('Train').click();
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
+      assert.deepEqual(await violations(page), []);
+      await page.screenshot('dark');
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    } finally {
+      await browser.close();
     }
   });
 });

@@ -21,8 +21,8 @@ export const browserKinds = {
     // Playwright: waitForFunction(fn, arg, options); console warnings are 'warning'.
     waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, arg, options),
     setFiles: (input, path) => input.setInputFiles(path),
-    newPage: async (browser, viewport) => {
-      const context = await browser.newContext({ viewport, acceptDownloads: true });
+    newPage: async (browser, viewport, folder, colorScheme) => {
+      const context = await browser.newContext({ viewport, acceptDownloads: true, colorScheme });
       return { page: await context.newPage(), context };
     },
     // Playwright reports the download; it is saved under the name the page gave it.
@@ -35,16 +35,20 @@ export const browserKinds = {
   },
   firefox: {
     name: 'Firefox ESR',
-    launch: () => puppeteer.launch({
+    // Puppeteer cannot emulate media features over BiDi, so a colour scheme is a preference of the
+    // whole browser (0: dark, 1: light).
+    launch: ({ colorScheme } = {}) => puppeteer.launch({
       browser: 'firefox', executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr', headless: true,
+      extraPrefsFirefox: colorScheme ? { 'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1 } : {},
     }),
     // Puppeteer: waitForFunction(fn, options, ...args); console warnings are 'warn'.
     waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, options, arg),
     setFiles: (input, path) => input.uploadFile(path),
-    newPage: async (browser, viewport, folder) => {
+    newPage: async (browser, viewport, folder, colorScheme) => {
       const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: folder } });
       const page = await context.newPage();
       await page.setViewport(viewport);
+      if (colorScheme && colorScheme !== browser.colorScheme) throw new Error(`Firefox: launch the browser with { colorScheme: '${colorScheme}' } for such a page`);
       return { page, context };
     },
     // Puppeteer has no download event over BiDi: Firefox saves into the context's folder, and the
@@ -73,14 +77,17 @@ export function selectedBrowsers() {
   return keys.map((key) => ({ key, ...browserKinds[key] }));
 }
 
-export async function launchBrowser(kind) {
-  const browser = await kind.launch();
+// options.colorScheme: the reader's preference for every page of this browser ('dark' or 'light').
+export async function launchBrowser(kind, options = {}) {
+  const browser = await kind.launch(options);
+  browser.colorScheme = options.colorScheme;
   return {
     kind,
-    // A page in a fresh context (no storage shared with other pages) that records problems.
-    newPage: async ({ width = 1280, height = 1000 } = {}) => {
+    // A page in a fresh context (no storage shared with other pages) that records problems; colorScheme
+    // 'dark' or 'light' emulates the reader's preference (default: the browser's).
+    newPage: async ({ width = 1280, height = 1000, colorScheme } = {}) => {
       const folder = mkdtempSync(join(tmpdir(), 'nw-downloads-'));
-      return new TestPage(kind, { ...await kind.newPage(browser, { width, height }, folder), folder });
+      return new TestPage(kind, { ...await kind.newPage(browser, { width, height }, folder, colorScheme), folder });
     },
     close: () => browser.close(),
   };

@@ -48,9 +48,15 @@ test('step 3: training lowers the loss, the first step usually overshoots the be
   assert.ok(chapter.ws[1] > chapter.bestBandwidth().w, 'and the chapter\'s own seed does');
 });
 
-test('the colours and line styles the texts name are the charts\' own', () => {
-  assert.match(text('dataText'), /the black line is the truth/);
+test('the colours and line styles the texts name are the charts\' own', async () => {
+  assert.match(text('dataText'), /the black line, white on a dark screen, is the truth/);
   assert.equal(estimator.truth, '#000000');
+  // The same module in a browser that prefers dark (a fresh instance: the query makes a new module URL).
+  globalThis.matchMedia = (query) => ({ matches: query === '(prefers-color-scheme: dark)' });
+  const darkColors = await import('../../web/src/charts/colors.js?scheme=dark');
+  delete globalThis.matchMedia;
+  assert.equal(darkColors.dark, true);
+  assert.match(darkColors.estimator.truth, /^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/, 'near-white');
   assert.match(text('dataText'), /the grey dashed line/);
   assert.match(estimator.average, /^#([0-9a-f]{2})\1\1$/, 'grey');
   assert.ok(lineDash.average.length > 0, 'dashed');

@@ -7,6 +7,12 @@ import { Chart } from './charts/chart.js';
 
 const loading = document.getElementById('loading');
 
+// The charts take their colours from the scheme at start; when the reader's scheme changes, a reload
+// redraws them in the new one (every setting is in the URL, your data in this browser's storage).
+if (typeof matchMedia === 'function') {
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => location.reload());
+}
+
 createNW()
   .then((nw) => {
     const app = new App(nw);

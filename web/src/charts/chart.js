@@ -4,8 +4,12 @@ import {
   Chart, Legend, LineController, LineElement, LinearScale, PointElement, ScatterController, Tooltip,
 } from 'chart.js';
 import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
+import { ink } from './colors.js';
 
 Chart.register(ScatterController, LineController, MatrixController, PointElement, LineElement, MatrixElement,
   LinearScale, Legend, Tooltip);
+// Axis and legend text and grid lines follow the page's light or dark scheme.
+Chart.defaults.color = ink.text;
+Chart.defaults.borderColor = ink.grid;
 
 export { Chart };

@@ -2,8 +2,17 @@
 // The estimators use Okabe and Ito's colour-blind-safe palette, and each line also has its own dash
 // pattern (lineDash), so no reader has to tell two lines apart by hue alone.
 
+// The reader's colour scheme, read once at start (the page reloads when it changes; see main.js).
+const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+
+// Text and grid lines of the charts, for a light or a dark page.
+const ink = dark
+  ? { text: '#d4d4d4', grid: 'rgba(255, 255, 255, 0.16)' }
+  : { text: '#555555', grid: 'rgba(0, 0, 0, 0.1)' };
+
 const estimator = {
-  truth: '#000000',
+  // Black on a light page, near-white on a dark one: the truth is the line of most contrast either way.
+  truth: dark ? '#f0f0f0' : '#000000',
   data: '#0072b2',
   average: '#7f7f7f',
   nonparametric: '#0072b2',
@@ -34,4 +43,4 @@ function heat(t) {
   return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 }
 
-export { estimator, heat, lineDash };
+export { dark, estimator, heat, ink, lineDash };

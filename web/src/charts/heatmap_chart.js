@@ -2,7 +2,7 @@
 // training inputs (keys). A large matrix arrives from the module as blocks of cells, each coloured by
 // its largest weight; the tooltip names that cell, so it always reports an exact weight.
 import { Chart } from './chart.js';
-import { heat } from './colors.js';
+import { heat, ink } from './colors.js';
 
 // The module's blocks ({ blockRows, blockCols, weight, row, col, ... }) as chart cells.
 function cellsOf(blocks) {
@@ -145,7 +145,7 @@ class HeatmapChart {
     legend.setAttribute('aria-label', 'No weights to show');
   }
 
-  // The colour scale: a gradient from 0 to the largest weight shown, with both ends labelled.
+  // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter.
   drawLegend() {
     const canvas = this.legendCanvas;
     const ctx = canvas.getContext('2d');
@@ -156,13 +156,16 @@ class HeatmapChart {
       ctx.fillStyle = heat(px / (width - 1));
       ctx.fillRect(px, 0, 1, barHeight);
     }
-    ctx.fillStyle = '#333';
+    ctx.fillStyle = ink.text;
     ctx.font = '11px sans-serif';
     ctx.textBaseline = 'bottom';
-    ctx.textAlign = 'left';
-    ctx.fillText('0', 0, height);
-    ctx.textAlign = 'right';
-    ctx.fillText(this.maxWeight.toPrecision(3), width, height);
+    const ticks = [0, 0.25, 0.5, 0.75, 1];
+    ticks.forEach((t, i) => {
+      const x = Math.round(t * (width - 1));
+      ctx.fillRect(x === width - 1 ? x - 1 : x, barHeight, 1, 3);
+      ctx.textAlign = i === 0 ? 'left' : i === ticks.length - 1 ? 'right' : 'center';
+      ctx.fillText(t === 0 ? '0' : (t * this.maxWeight).toPrecision(2), x, height);
+    });
     canvas.setAttribute('aria-label', `Colour scale from 0 (light) to ${this.maxWeight.toPrecision(3)} (dark red)`);
   }
 
