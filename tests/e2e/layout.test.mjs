@@ -43,6 +43,20 @@ inEachBrowser('the layout', (env) => {
     });
   }
 
+  // Layout shifts are reported by Chromium only (Firefox has no layout-shift entries).
+  test('nothing jumps after the first chart is drawn (cumulative layout shift, Chromium)', { skip: env.kind.key !== 'chromium' && 'Firefox reports no layout shifts' }, async () => {
+    const page = await open(env.server.url);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const shifts = await page.evaluate(() => new Promise((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().map((e) => e.value))).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve([]), 500);
+    }));
+    const total = shifts.reduce((a, b) => a + b, 0);
+    assert.ok(total < 0.01, `cumulative layout shift ${total.toFixed(4)} (${shifts.length} shifts)`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('at 320 px wide nothing scrolls sideways', async () => {
     const page = await open(env.server.url, { width: 320, height: 640 });
     assert.ok((await firstScreen(page)).overflow <= 0);
@@ -170,6 +184,39 @@ inEachBrowser('the layout', (env) => {
 
 inEachBrowser('text alternatives', (env) => {
   const { test, open } = env;
+
+  test('the predictions are one click away as a table of the module\'s numbers', async () => {
+    const page = await open(`${env.server.url}#w=2`);
+    assert.equal(await page.locator('#predictionsTable tbody tr').count(), 0, 'nothing is built while it is closed');
+    await page.locator('#predictionsTableBox > summary').click();
+    await page.waitForFunction(() => document.querySelectorAll('#predictionsTable tbody tr').length === 50);
+    const data = nw.generateData({ seed: 1 });
+    const line = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 2 });
+    const row = await page.evaluate(() => Array.from(document.querySelectorAll('#predictionsTable tbody tr')[10].cells, (c) => c.textContent));
+    assert.deepEqual(row.slice(0, 4), [data.xTest[10].toFixed(3), data.yTruth[10].toFixed(4), nw.averagePool(data.yTrain).toFixed(4), line[10].toFixed(4)]);
+    await page.label('Distance scale w').set(5, ['change']);
+    const changed = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 5 })[10].toFixed(4);
+    await page.waitForFunction((expected) => document.querySelectorAll('#predictionsTable tbody tr')[10].cells[3].textContent === expected, changed);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('the status live region is written only when its text changes', async () => {
+    const page = await open(env.server.url);
+    await page.evaluate(() => {
+      window.statusWrites = 0;
+      new MutationObserver((records) => { window.statusWrites += records.length; })
+        .observe(document.getElementById('status'), { childList: true, characterData: true, subtree: true });
+    });
+    const box = await page.locator('#predictionsChart').box();
+    for (let i = 0; i < 40; i++) await page.mouse.move(box.x + box.width * (0.2 + 0.01 * i), box.y + box.height / 2);
+    await page.waitForFunction(() => Number(document.getElementById('query').value) !== 2.5);
+    assert.equal(await page.evaluate(() => window.statusWrites), 0, '40 new queries, no new status');
+    await page.button('Step').click();
+    await page.waitForFunction(() => window.statusWrites > 0);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
   test('each chart\'s text alternative carries the numbers it shows, and follows training', async () => {
     const page = await open(env.server.url);

@@ -47,6 +47,8 @@ class Figures {
     this.onProblem = onProblem;
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
     this.landscapeCurve = null;
+    this.lastPredictions = null;
+    byId('predictionsTableBox').addEventListener('toggle', () => this.showPredictionsTable());
     this.predictionsChart = new PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
     this.heatmaps = {
       nonparametric: new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote'), onQuery }),
@@ -114,6 +116,8 @@ class Figures {
       this.renderLandscape(session, s);
       const errors = session.testErrors(predictions);
       this.showErrors(session, s, errors);
+      this.lastPredictions = { data, predictions };
+      this.showPredictionsTable();
       this.describeCharts(session, s, errors, query);
     } catch (error) {
       this.drawnWith = {};
@@ -242,6 +246,15 @@ class Figures {
     ];
     byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
     byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';
+  }
+
+  // The predictions chart as numbers; filled only while its panel is open (it can have 2000 rows).
+  showPredictionsTable() {
+    if (!byId('predictionsTableBox').open || !this.lastPredictions) return;
+    const { data, predictions } = this.lastPredictions;
+    const column = (values, i) => (values ? values[i].toFixed(4) : '–');
+    byId('predictionsTable').tBodies[0].replaceChildren(...Array.from(data.xTest, (x, i) => tableRow([x.toFixed(3),
+      column(data.yTruth, i), column(predictions.average, i), column(predictions.nonparametric, i), column(predictions.parametric, i)])));
   }
 
   showEpochs(session) {
