@@ -57,10 +57,21 @@ inEachBrowser('the layout', (env) => {
     await page.close();
   });
 
-  test('at 320 px wide nothing scrolls sideways', async () => {
-    const page = await open(env.server.url, { width: 320, height: 640 });
-    assert.ok((await firstScreen(page)).overflow <= 0);
-    assert.deepEqual(page.problems, []);
+  for (const width of [320, 360]) {
+    test(`at ${width} px wide nothing scrolls sideways, the data panel open or not`, async () => {
+      const page = await open(env.server.url, { width, height: 640 });
+      assert.ok((await firstScreen(page)).overflow <= 0);
+      await page.evaluate(() => { document.querySelectorAll('details').forEach((details) => { details.open = true; }); });
+      assert.ok((await firstScreen(page)).overflow <= 0, 'with every panel open');
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+  }
+
+  test('every figure has a caption', async () => {
+    const page = await open(env.server.url);
+    const uncaptioned = await page.evaluate(() => [...document.querySelectorAll('figure')].filter((figure) => !figure.querySelector(':scope > figcaption')?.textContent.trim()).map((figure) => figure.querySelector('canvas, table')?.id));
+    assert.deepEqual(uncaptioned, []);
     await page.close();
   });
 
