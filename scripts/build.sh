@@ -18,6 +18,6 @@ cp cpp/bindings/nw.d.ts dist/nw.d.ts
 # The module is a CommonJS factory; this ES module lets `import createNW from 'nadaraya-watson'` work
 # in Node and in bundlers that prefer the package's "import" condition.
 printf "import createNW from './nw.js';\nexport default createNW;\n" > dist/nw.mjs
-cp web/index.html web/style.css web/favicon.svg web/robots.txt dist/
+cp web/index.html web/style.css web/favicon.svg web/robots.txt web/embed.js dist/
 node scripts/bundle.mjs dist
 echo "build: done ($(du -sh dist | cut -f1) in dist/)"

@@ -30,11 +30,12 @@ export function inEachBrowser(title, body) {
         kind,
         name: kind.name,
         test: (name, ...optionsAndFn) => test(`${kind.name}: ${name}`, ...optionsAndFn),
-        // A new page (own context) already at url and ready; options: { width, height }.
-        open: async (url, options) => {
+        // A new page (own context) already at url and ready; options: { width, height, colorScheme,
+        // waitReady (false for a page that is not ours) }.
+        open: async (url, options = {}) => {
           const page = await env.browser.newPage(options);
           try {
-            await page.goto(url);
+            await page.goto(url, { waitReady: options.waitReady ?? true });
           } catch (error) {
             await page.close();
             throw error;

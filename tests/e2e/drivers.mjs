@@ -238,9 +238,10 @@ class TestPage {
   // Until the module has started and the page has drawn (the loading note is hidden).
   ready() { return this.waitForFunction(() => document.querySelector('#loading[hidden]') !== null); }
 
-  async goto(url) {
+  // waitReady false: for a page that is not ours (a lesson hosting our embeds).
+  async goto(url, { waitReady = true } = {}) {
     await this.raw.goto(url);
-    await this.ready();
+    if (waitReady) await this.ready();
   }
 
   async reload() {

@@ -9,6 +9,7 @@ import { Figures } from './figures.js';
 import { ownData } from './own_data.js';
 import { Player } from './player.js';
 import { Session } from './session.js';
+import { startEmbed } from './embed.js';
 import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
 const byId = (id) => document.getElementById(id);
@@ -31,7 +32,7 @@ class App {
   }
 
   start() {
-    document.body.classList.toggle('embed', new URLSearchParams(location.search).get('embed') === '1');
+    this.embed = startEmbed(this);
     this.createCharts();
     this.controls = new Controls({
       onEdit: (name, value, options) => this.edit(name, value, options),
@@ -45,6 +46,7 @@ class App {
     this.showExercises();
     window.addEventListener('popstate', () => this.loadFromUrl());
     this.loadFromUrl();
+    if (this.embed.problem) this.showProblems([this.embed.problem]);
     byId('loading').hidden = true;
     // Started after the first render, so that its worker's module loads while the reader looks.
     this.dragPreview = new DragPreview({
@@ -124,7 +126,16 @@ class App {
     const { state, problems } = parse(location.hash);
     this.clearProblems();
     this.showProblems(problems);
-    this.apply(state, 'replace');
+    this.apply(state, 'replace', { byReader: false });
+  }
+
+  // Settings from an embed's host (nw:set), as URL text: checked like URL values, over the current ones.
+  applyText(text) {
+    this.player.pause();
+    const { state, problems } = parse(text, this.settings);
+    this.clearProblems();
+    this.showProblems(problems);
+    this.apply(state, 'replace', { byReader: false });
   }
 
   // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
@@ -172,7 +183,7 @@ class App {
 
   // Brings the session in line with `next` (new data or a new training run only when needed) and
   // redraws. On an error the previous settings and charts stay as they were.
-  apply(next, history) {
+  apply(next, history, { byReader = true } = {}) {
     const previous = this.settings;
     const problems = [];
     next = { ...next };
@@ -195,7 +206,7 @@ class App {
     }
     this.settings = { ...next, trained: this.session.epoch };
     this.render();
-    this.writeUrl(history);
+    this.writeUrl(history, { byReader });
     this.showProblems(problems);
   }
 
@@ -330,9 +341,13 @@ class App {
     for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
   }
 
-  writeUrl(history) {
+  // In an embed every change replaces the embed's own history entry: a Back in the host leaves the lesson
+  // instead of stepping through the reader's edits. A reader's change is also sent to the host (nw:change).
+  writeUrl(history, { byReader = true } = {}) {
     clearTimeout(this.queryUrlTimer);
     if (history === 'none') return;
+    if (byReader) this.embed.notify(this.settings);
+    if (this.embed.embedded && history === 'push') history = 'replace';
     const hash = `#${serialize(this.settings)}`;
     if (history === 'delayed') {
       this.queryUrlTimer = setTimeout(() => window.history.replaceState(null, '', hash), QUERY_URL_DELAY_MS);

@@ -1,0 +1,135 @@
+// Embedding in a lesson: one figure per embed, sized by the host through nw:resize and dist/embed.js,
+// driven by the host (nw:set) and reporting the reader's changes (nw:change), without touching the host's
+// history. The host is a small lesson page served beside a copy of dist/.
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distDir, inEachBrowser, serveDir } from './browser.mjs';
+
+const site = { dir: null, server: null };
+const lesson = (src, width) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title><link rel="icon" href="data:,"></head>
+<body style="margin: 0">
+<p>A paragraph of the lesson before the figure.</p>
+<iframe id="figure" src="${src}" title="Attention pooling" style="width: ${width}px; height: 150px; border: 0"></iframe>
+<p>And after it.</p>
+<script src="embed.js"></script>
+<script src="lesson.js"></script>
+</body></html>`;
+
+before(async () => {
+  site.dir = mkdtempSync(join(tmpdir(), 'nw-lesson-'));
+  cpSync(distDir, site.dir, { recursive: true });
+  // The lesson records what the embed tells it.
+  writeFileSync(join(site.dir, 'lesson.js'), `window.changes = [];
+window.addEventListener('message', (event) => { if (event.data && event.data.type === 'nw:change') window.changes.push(event.data.settings); });`);
+  for (const [name, src, width] of [['lesson-all-400', 'index.html?embed=1', 400], ['lesson-all-700', 'index.html?embed=1', 700],
+    ['lesson-all-1000', 'index.html?embed=1', 1000], ['lesson-weights-700', 'index.html?embed=weights#w=2', 700],
+    ['lesson-predictions', 'index.html?embed=predictions#w=2', 640]]) {
+    writeFileSync(join(site.dir, `${name}.html`), lesson(src, width));
+  }
+  site.server = await serveDir(site.dir);
+});
+after(async () => {
+  await site.server?.close();
+  rmSync(site.dir, { recursive: true, force: true });
+});
+
+const lessonUrl = (name) => site.server.url.replace('index.html', `${name}.html`);
+
+// The ids of the canvases a reader can see (legend canvases of the heatmaps left out).
+const visibleCanvases = (page) => page.evaluate(() => [...document.querySelectorAll('canvas')]
+  .filter((canvas) => canvas.getClientRects().length > 0 && !canvas.classList.contains('legend')).map((canvas) => canvas.id).sort());
+
+// Until the embed is ready inside the lesson's iframe.
+const embedReady = (page) => page.waitForFunction(() => {
+  const frame = document.getElementById('figure');
+  return frame.contentDocument && frame.contentDocument.querySelector('#loading[hidden]') !== null;
+});
+
+inEachBrowser('embedding', (env) => {
+  const { test, open } = env;
+  const expected = {
+    predictions: ['predictionsChart'],
+    weights: ['nonparametricHeatmap', 'parametricHeatmap'],
+    training: ['lossChart', 'wChart'],
+    landscape: ['landscapeChart'],
+    kernels: ['kernel-boxcar-heatmap', 'kernel-boxcar-predictions', 'kernel-constant-heatmap', 'kernel-constant-predictions',
+      'kernel-epanechnikov-heatmap', 'kernel-epanechnikov-predictions', 'kernel-gaussian-heatmap', 'kernel-gaussian-predictions'],
+  };
+
+  test('?embed=<figure> shows exactly that figure, its caption and its controls', async () => {
+    for (const [figure, canvases] of Object.entries(expected)) {
+      const page = await open(`${env.server.url}?embed=${figure}`, { width: 640, height: 480 });
+      assert.deepEqual(await visibleCanvases(page), canvases, figure);
+      assert.equal(await page.locator('header').isVisible(), false, `${figure}: no page header`);
+      assert.equal(await page.locator('.step-text').isVisible(), false, `${figure}: no page text`);
+      assert.ok(await page.evaluate(() => [...document.querySelectorAll('figcaption')].some((c) => c.getClientRects().length > 0)), `${figure}: its caption`);
+      assert.deepEqual(page.problems, [], figure);
+      await page.close();
+    }
+    const controls = await open(`${env.server.url}?embed=weights`, { width: 640, height: 480 });
+    assert.equal(await controls.label('Distance scale w').isVisible(), true, 'the weights come with w');
+    assert.equal(await controls.button('Train').isVisible(), false, 'and not with training');
+    await controls.close();
+  });
+
+  test('an unknown figure names the valid ones and shows the whole page', async () => {
+    const page = await open(`${env.server.url}?embed=heatmap`);
+    assert.match(await page.alert().text(), /Unknown figure "heatmap" for embed: use one of predictions, weights, training, landscape, kernels, or 1/);
+    assert.equal(await page.locator('header').isVisible(), true);
+    await page.close();
+  });
+
+  test('embed.js sizes the iframe from nw:resize: no inner scrollbar at 400, 700 and 1000 px wide', async () => {
+    for (const name of ['lesson-all-400', 'lesson-all-700', 'lesson-all-1000', 'lesson-weights-700']) {
+      const page = await open(lessonUrl(name), { width: 1100, height: 800, waitReady: false });
+      await embedReady(page);
+      const fit = await page.waitForFunction(() => {
+        const frame = document.getElementById('figure');
+        const inner = frame.contentDocument.documentElement;
+        const height = frame.getBoundingClientRect().height;
+        return height > 300 && inner.scrollHeight <= inner.clientHeight && Math.abs(height - inner.scrollHeight) <= 1
+          ? { height, content: inner.scrollHeight } : null;
+      });
+      assert.ok(fit.height > 300, `${name}: ${JSON.stringify(fit)}`);
+      assert.deepEqual(page.problems, [], name);
+      await page.close();
+    }
+  });
+
+  test('the host sets settings with nw:set (checked like URL values) and hears nw:change; its history stays', async () => {
+    const page = await open(lessonUrl('lesson-predictions'), { width: 900, height: 800, waitReady: false });
+    await embedReady(page);
+    const historyBefore = await page.evaluate(() => history.length);
+    await page.evaluate(() => document.getElementById('figure').contentWindow.postMessage({ type: 'nw:set', settings: { w: 5, query: 2 } }, '*'));
+    await page.waitForFunction(() => document.getElementById('figure').contentWindow.location.hash.includes('w=5&'));
+    const inside = () => page.evaluate(() => {
+      const frame = document.getElementById('figure').contentDocument;
+      return { w: frame.getElementById('w').value, query: frame.getElementById('query').value, alert: frame.getElementById('message').hidden ? '' : frame.getElementById('message').textContent };
+    });
+    assert.deepEqual(await inside(), { w: '5', query: '2', alert: '' });
+    assert.deepEqual(await page.evaluate(() => window.changes), [], 'the host\'s own change is not echoed');
+
+    await page.evaluate(() => document.getElementById('figure').contentWindow.postMessage({ type: 'nw:set', settings: { w: 'abc' } }, '*'));
+    await page.waitForFunction(() => !document.getElementById('figure').contentDocument.getElementById('message').hidden);
+    assert.match((await inside()).alert, /Distance scale w must be a number/);
+    assert.equal((await inside()).w, '5', 'a bad value changes nothing');
+
+    // Five edits by the reader inside the embed.
+    for (const w of [1, 2, 3, 4, 6]) {
+      await page.evaluate((value) => {
+        const slider = document.getElementById('figure').contentDocument.getElementById('w');
+        slider.value = String(value);
+        slider.dispatchEvent(new Event('change'));
+      }, w);
+    }
+    await page.waitForFunction(() => window.changes.length >= 5);
+    assert.deepEqual((await page.evaluate(() => window.changes)).map((settings) => settings.w), [1, 2, 3, 4, 6]);
+    assert.equal(await page.evaluate(() => history.length), historyBefore, 'no entry in the host\'s history');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,75 @@
+// Embedding in a lesson: which figure an iframe shows (?embed=<figure>, or ?embed=1 for all of them),
+// its content height for the host (nw:resize), and the host's control of its settings (nw:set in,
+// nw:change out). The protocol is in the README; dist/embed.js is the host's side of it.
+
+// The figures one embed can show; each element of the page that belongs to a figure lists it in its
+// data-embed attribute.
+const FIGURES = ['predictions', 'weights', 'training', 'landscape', 'kernels'];
+
+// From the page's query string: { mode: 'page' } (not embedded), { mode: 'all' } (?embed=1), or
+// { mode: 'figure', figure }; an unknown figure is { mode: 'page', problem } (the whole page is shown,
+// with a message naming the valid figures).
+function embedMode(search) {
+  const value = new URLSearchParams(search).get('embed');
+  if (value === null) return { mode: 'page' };
+  if (value === '1') return { mode: 'all' };
+  if (FIGURES.includes(value)) return { mode: 'figure', figure: value };
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return { mode: 'page', problem: `Unknown figure "${shown}" for embed: use one of ${FIGURES.join(', ')}, or 1 for all of them` };
+}
+
+// Shows only what belongs to `figure`: the hero and each step's parts are shown when their data-embed
+// lists the figure, and hidden otherwise; a step with nothing left to show is hidden as a whole.
+function showOnly(figure) {
+  document.body.classList.add('embed', 'embed-figure', `embed-${figure}`);
+  const belongs = (element) => (element.dataset.embed ?? '').split(/\s+/).includes(figure);
+  const hero = document.getElementById('figures');
+  hero.hidden = !belongs(hero);
+  for (const step of document.querySelectorAll('.step')) {
+    for (const part of step.children) part.hidden = !belongs(part);
+    step.hidden = [...step.children].every((part) => part.hidden);
+  }
+}
+
+// Tells the host the content's height whenever it changes (and once now).
+function reportHeight(target) {
+  let last = -1;
+  const report = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    target.postMessage({ type: 'nw:resize', height }, '*');
+  };
+  new ResizeObserver(report).observe(document.documentElement);
+  report();
+}
+
+// Settings from the host, as the strings a URL would carry, so they are checked exactly like URL values.
+function settingsText(settings) {
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return null;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(settings)) params.set(key, String(value));
+  return params.toString();
+}
+
+// Starts embed mode for this page. app: { applyText(text), showProblems(messages) }; returns
+// { embedded, problem, notify } where notify(settings) sends nw:change to the host after a reader's change.
+function startEmbed(app, search = location.search) {
+  const mode = embedMode(search);
+  if (mode.mode === 'page') return { embedded: false, problem: mode.problem, notify: () => {} };
+  if (mode.mode === 'figure') showOnly(mode.figure);
+  else document.body.classList.add('embed');
+  const host = window.parent !== window ? window.parent : null;
+  if (!host) return { embedded: true, notify: () => {} };
+  // (A host that is not ours may also send messages: only nw:set from the parent window is read.)
+  reportHeight(host);
+  window.addEventListener('message', (event) => {
+    if (event.source !== host || !event.data || event.data.type !== 'nw:set') return;
+    const text = settingsText(event.data.settings);
+    if (text === null) app.showProblems(['nw:set: settings must be an object of setting names and values']);
+    else app.applyText(text);
+  });
+  return { embedded: true, notify: (settings) => host.postMessage({ type: 'nw:change', settings: { ...settings } }, '*') };
+}
+
+export { FIGURES, embedMode, startEmbed };
