@@ -264,6 +264,24 @@ class TestPage {
     return value;
   }
 
+  // The document inside the iframe that selector names, of any origin (a sandboxed one too), with
+  // evaluate and waitForFunction as on a page.
+  async frame(selector) {
+    const handle = await this.raw.$(selector);
+    const frame = await handle.contentFrame();
+    await handle.dispose();
+    const { kind } = this;
+    return {
+      evaluate: (fn, arg) => frame.evaluate(fn, arg),
+      waitForFunction: async (fn, arg, options = {}) => {
+        const result = await kind.waitForFunction(frame, fn, arg, options);
+        const value = await result.jsonValue();
+        await result.dispose();
+        return value;
+      },
+    };
+  }
+
   label(name) { return new Locator(this, 'label', name); }
 
   button(name) { return new Locator(this, 'button', name); }

@@ -30,6 +30,14 @@ window.addEventListener('message', (event) => { if (event.data && event.data.typ
     ['lesson-predictions', 'index.html?embed=predictions#w=2', 640]]) {
     writeFileSync(join(site.dir, `${name}.html`), lesson(src, width));
   }
+  // Two embeds of one lesson, each with its own data, and one in a sandbox that allows scripts only.
+  writeFileSync(join(site.dir, 'lesson-two.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Two figures</title><link rel="icon" href="data:,"></head><body>
+<iframe id="a" src="index.html?embed=1&id=a" title="First" style="width: 700px; border: 0"></iframe>
+<iframe id="b" src="index.html?embed=1&id=b" title="Second" style="width: 700px; border: 0"></iframe>
+<iframe id="sandboxed" sandbox="allow-scripts" src="index.html?embed=1" title="Sandboxed" style="width: 700px; border: 0"></iframe>
+<script src="embed.js"></script>
+</body></html>`);
   site.server = await serveDir(site.dir);
 });
 after(async () => {
@@ -129,6 +137,58 @@ inEachBrowser('embedding', (env) => {
     await page.waitForFunction(() => window.changes.length >= 5);
     assert.deepEqual((await page.evaluate(() => window.changes)).map((settings) => settings.w), [1, 2, 3, 4, 6]);
     assert.equal(await page.evaluate(() => history.length), historyBefore, 'no entry in the host\'s history');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('two embeds keep their own data apart, and a sandboxed embed works and says its data is not stored', async () => {
+    const page = await open(lessonUrl('lesson-two'), { width: 1500, height: 900, waitReady: false });
+    const frameReady = (id) => page.waitForFunction((frameId) => document.getElementById(frameId).contentDocument?.querySelector('#loading[hidden]') !== null, id);
+    await frameReady('a');
+    await frameReady('b');
+    // The reader pastes data into A.
+    await page.evaluate(() => {
+      const doc = document.getElementById('a').contentDocument;
+      doc.getElementById('csvText').value = 'x,y\n0,1\n1,3\n2,2\n3,5\n';
+      doc.getElementById('useCsv').click();
+    });
+    await page.waitForFunction(() => document.getElementById('a').contentWindow.location.hash.includes('data=own'));
+    const note = (id) => page.evaluate((frameId) => document.getElementById(frameId).contentDocument.getElementById('dataNote').textContent, id);
+    assert.match(await note('a'), /Using your 4 points \(kept in this browser\)/);
+    // B, reloaded with data=own in its address, finds no data of its own.
+    await page.evaluate(() => { document.getElementById('b').src = 'index.html?embed=1&id=b#data=own'; });
+    await page.waitForFunction(() => /not stored in this browser/.test(document.getElementById('b').contentDocument?.getElementById('message')?.textContent ?? ''));
+    assert.doesNotMatch(await note('b'), /Using your/);
+    // A, reloaded, still has its own.
+    await page.evaluate(() => document.getElementById('a').contentWindow.location.reload());
+    await page.waitForFunction(() => /Using your 4 points/.test(document.getElementById('a').contentDocument?.getElementById('dataNote')?.textContent ?? ''));
+
+    // The sandboxed embed (an opaque origin: no storage, no worker) is sized, draws and trains; its
+    // data is said to last only while the page is open. Its document cannot be read from here, so it is
+    // driven and read through the frame's own target.
+    const sandboxed = await page.waitForFunction(() => {
+      const frame = document.getElementById('sandboxed');
+      return frame.getBoundingClientRect().height > 300 ? frame.getBoundingClientRect().height : null;
+    });
+    assert.ok(sandboxed > 300, 'sized through nw:resize');
+    const frame = await page.frame('#sandboxed');
+    await frame.evaluate(() => {
+      document.getElementById('csvText').value = 'x,y\n0,1\n1,3\n2,2\n';
+      document.getElementById('useCsv').click();
+    });
+    await frame.waitForFunction(() => /kept only while this page is open/.test(document.getElementById('dataNote').textContent));
+    // Its exports cannot be downloads: the text is shown to copy, and the page says why.
+    const exported = await frame.evaluate(() => {
+      document.getElementById('exportData').click();
+      return { note: document.getElementById('exportFallbackNote').textContent, text: document.getElementById('exportFallbackText').value };
+    });
+    assert.match(exported.note, /embedded in a sandbox that may not download files: select the text of nadaraya-watson-data\.csv/);
+    assert.equal(exported.text, 'x,y\n0,1\n1,3\n2,2\n');
+    const image = await frame.evaluate(() => {
+      document.getElementById('exportPng').click();
+      return document.getElementById('exportFallbackImage').src.slice(0, 22);
+    });
+    assert.equal(image, 'data:image/png;base64,');
     assert.deepEqual(page.problems, []);
     await page.close();
   });

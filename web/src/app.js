@@ -4,7 +4,7 @@ import { Controls } from './controls.js';
 import { parseCsv } from './csv.js';
 import { DragPreview } from './drag_preview.js';
 import { exercises } from './exercises.js';
-import { dataCsv, downloadText, downloadUrl, parseSession, predictionsCsv, sessionJson } from './exports.js';
+import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from './exports.js';
 import { Figures } from './figures.js';
 import { ownData } from './own_data.js';
 import { Player } from './player.js';
@@ -87,14 +87,14 @@ class App {
       byId('csvText').value = text;
       this.useCsv();
     }));
-    on('exportData', () => downloadText('nadaraya-watson-data.csv', 'text/csv', dataCsv(this.session.data)));
-    on('exportPredictions', () => downloadText('nadaraya-watson-predictions.csv', 'text/csv',
+    on('exportData', () => this.exportText('nadaraya-watson-data.csv', 'text/csv', dataCsv(this.session.data)));
+    on('exportPredictions', () => this.exportText('nadaraya-watson-predictions.csv', 'text/csv',
       predictionsCsv(this.session.data, this.session.predictions(this.settings.w))));
-    on('exportSession', () => downloadText('nadaraya-watson-session.json', 'application/json',
+    on('exportSession', () => this.exportText('nadaraya-watson-session.json', 'application/json',
       sessionJson(this.settings, this.session, ownData.load())));
     on('exportPng', () => {
       const [name, , chart] = this.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
-      downloadUrl(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
+      this.exportImage(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
     });
     byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
   }
@@ -255,6 +255,34 @@ class App {
     this.render();
     this.writeUrl('replace');
     return true;
+  }
+
+  // A download, or where downloads may be blocked (a sandboxed frame), the text to copy instead.
+  exportText(filename, type, text) {
+    if (!downloadsMayBeBlocked()) {
+      downloadText(filename, type, text);
+      return;
+    }
+    this.showExportFallback(`This figure is embedded in a sandbox that may not download files: select the text of ${filename} below and copy it.`);
+    byId('exportFallbackText').hidden = false;
+    byId('exportFallbackText').value = text;
+    byId('exportFallbackImage').hidden = true;
+  }
+
+  exportImage(filename, dataUrl) {
+    if (!downloadsMayBeBlocked()) {
+      downloadUrl(filename, dataUrl);
+      return;
+    }
+    this.showExportFallback(`This figure is embedded in a sandbox that may not download files: copy or save the image of ${filename} below.`);
+    byId('exportFallbackText').hidden = true;
+    byId('exportFallbackImage').hidden = false;
+    byId('exportFallbackImage').src = dataUrl;
+  }
+
+  showExportFallback(note) {
+    byId('exportFallback').hidden = false;
+    byId('exportFallbackNote').textContent = note;
   }
 
   // Train is disabled while playing: the keyboard focus moves to Pause and back, rather than falling

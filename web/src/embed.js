@@ -2,6 +2,8 @@
 // its content height for the host (nw:resize), and the host's control of its settings (nw:set in,
 // nw:change out). The protocol is in the README; dist/embed.js is the host's side of it.
 
+import { ownData } from './own_data.js';
+
 // The figures one embed can show; each element of the page that belongs to a figure lists it in its
 // data-embed attribute.
 const FIGURES = ['predictions', 'weights', 'training', 'landscape', 'kernels'];
@@ -57,6 +59,9 @@ function settingsText(settings) {
 function startEmbed(app, search = location.search) {
   const mode = embedMode(search);
   if (mode.mode === 'page') return { embedded: false, problem: mode.problem, notify: () => {} };
+  // Your own data is this embed's alone: keyed by its id= parameter, or by its address as first loaded.
+  const params = new URLSearchParams(search);
+  ownData.setScope(params.get('id') ?? `${search}${location.hash}`);
   if (mode.mode === 'figure') showOnly(mode.figure);
   else document.body.classList.add('embed');
   const host = window.parent !== window ? window.parent : null;

@@ -53,6 +53,10 @@ function parseSession(text) {
   return { settings: settings.toString(), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
 }
 
+// A frame sandboxed without allow-same-origin has an opaque origin; such lessons rarely allow downloads
+// either (allow-downloads), and a blocked download fails silently, so exports are shown instead.
+const downloadsMayBeBlocked = () => self.origin === 'null' && location.protocol !== 'file:';
+
 function downloadUrl(filename, url) {
   const link = document.createElement('a');
   link.href = url;
@@ -68,4 +72,4 @@ function downloadText(filename, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export { dataCsv, predictionsCsv, sessionJson, parseSession, downloadText, downloadUrl };
+export { dataCsv, predictionsCsv, sessionJson, parseSession, downloadText, downloadUrl, downloadsMayBeBlocked };

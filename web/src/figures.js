@@ -7,6 +7,7 @@ import { KernelPanel } from './charts/kernel_panel.js';
 import { LandscapeChart } from './charts/landscape_chart.js';
 import { PredictionsChart } from './charts/predictions_chart.js';
 import { TrainingChart } from './charts/training_chart.js';
+import { ownData } from './own_data.js';
 
 const byId = (id) => document.getElementById(id);
 // Writes text only when it differs: rewriting a live region with the same text makes screen readers repeat it.
@@ -265,7 +266,7 @@ class Figures {
 
   showDataNote(session, s) {
     byId('dataNote').textContent = s.data === 'own'
-      ? `Using your ${session.data.xTrain.length} points (kept in this browser). Test points: a grid over their range. No truth is known, so there is no test MSE.`
+      ? `Using your ${session.data.xTrain.length} points (${ownData.isPersistent ? 'kept in this browser' : 'kept only while this page is open: this browser does not let it store them'}). Test points: a grid over their range. No truth is known, so there is no test MSE.`
       : 'Paste or load x,y pairs (a header line is optional) to use them instead of the generated data.';
     // Your data lives in a collapsed panel; while it is in use, the panel (with "Clear my data") is open.
     if (s.data === 'own') byId('dataNote').closest('details').open = true;
