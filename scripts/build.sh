@@ -19,5 +19,6 @@ cp cpp/bindings/nw.d.ts dist/nw.d.ts
 # in Node and in bundlers that prefer the package's "import" condition.
 printf "import createNW from './nw.js';\nexport default createNW;\n" > dist/nw.mjs
 cp web/index.html web/style.css web/favicon.svg web/robots.txt web/embed.js dist/
+mkdir -p dist/examples && cp web/examples/tutorial.html web/examples/tutorial.css dist/examples/
 node scripts/bundle.mjs dist
 echo "build: done ($(du -sh dist | cut -f1) in dist/)"

@@ -84,6 +84,21 @@ inEachBrowser('embedding', (env) => {
     await controls.close();
   });
 
+  test('the example tutorial loads, and both its figures are sized to their content, the sandboxed one too', async () => {
+    const page = await open(env.server.url.replace('index.html', 'examples/tutorial.html'), { width: 900, height: 900, waitReady: false });
+    const heights = await page.waitForFunction(() => {
+      const sizes = [...document.querySelectorAll('iframe')].map((frame) => frame.getBoundingClientRect().height);
+      return sizes.length === 2 && sizes.every((height) => height > 300) ? sizes : null;
+    });
+    assert.equal(heights.length, 2);
+    const sandboxed = await page.frame('iframe[sandbox]');
+    await sandboxed.waitForFunction(() => document.querySelector('#loading[hidden]') !== null);
+    assert.deepEqual(await sandboxed.evaluate(() => [...document.querySelectorAll('canvas')].filter((c) => c.getClientRects().length > 0).map((c) => c.id).sort()), ['lossChart', 'wChart']);
+    await page.screenshot('tutorial');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('an unknown figure names the valid ones and shows the whole page', async () => {
     const page = await open(`${env.server.url}?embed=heatmap`);
     assert.match(await page.alert().text(), /Unknown figure "heatmap" for embed: use one of predictions, weights, training, landscape, kernels, or 1/);
