@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { naiveEpoch, naivePredict } from './naive.mjs';
-import { measureDrag } from './page.mjs';
+import { measureDrag, measureFirstChart } from './page.mjs';
 
 const N = 4096;
 const SEED = 1;
@@ -120,6 +120,16 @@ row(`page JavaScript on a first visit (${scripts.map(([name]) => name).join(' + 
   `${(bytes(scripts) / before.js).toFixed(2)}x (gzipped ${(gzipped(scripts) / before.jsGzip).toFixed(2)}x)`, 'information', true);
 row(`page weight on a first visit (${served.map(([name]) => name).join(', ')})`, `${kB(bytes(served))} (${kB(gzipped(served))} gzipped) vs ${kB(before.total)}`,
   `${(bytes(served) / before.issueTotal).toFixed(2)}x of 573 KiB`, '<= 0.7x of 573 KiB', bytes(served) <= 0.7 * before.issueTotal);
+
+// Time to the first chart: the whole page against one-figure embeds (which still compute every figure
+// but draw only their own; drawing only what is in view is the next step).
+const firstChart = await measureFirstChart();
+const whole = quantile(firstChart['whole page'], 0.5);
+for (const [name, times] of Object.entries(firstChart)) {
+  const median = quantile(times, 0.5);
+  row(`time to the first chart (http, 1280 x 800), ${name}`, `median ${median.toFixed(0)} ms (${Math.min(...times).toFixed(0)} to ${Math.max(...times).toFixed(0)} over ${times.length} loads)`,
+    name === 'whole page' ? '' : `${(median / whole).toFixed(2)}x the whole page's`, 'information', true);
+}
 
 const drag = await measureDrag();
 const frameShare = (ms) => `${(ms / FRAME_MS).toFixed(2)} of a frame`;

@@ -1,14 +1,19 @@
-// The page's frame budget: with nTrain = nTest = 1000, "Distance scale w" is dragged to a new value at every
-// frame in headless Chromium, and the page's own user timings are collected: "nw:drag-update" (from the
-// input to the drawn preview) and "nw:drag-draw" (the page's thread drawing it), plus the time between
-// frames. Over http the preview is computed in a Worker; from file:// (no workers there) on the page.
-import { fileUrl, launchBrowser, openPage, serveDist } from '../tests/e2e/browser.mjs';
+// The page in headless Chromium. (1) Its frame budget: with nTrain = nTest = 1000, "Distance scale w" is
+// dragged to a new value at every frame, and the page's own user timings are collected: "nw:drag-update"
+// (from the input to the drawn preview) and "nw:drag-draw" (the page's thread drawing it), plus the
+// time between frames. Over http the preview is computed in a Worker; from file:// (no workers there in
+// Chromium) on the page. (2) The time to the first chart ("nw:first-render") of the whole page and of
+// one-figure embeds.
+import { fileUrl, serveDir, distDir } from '../tests/e2e/browser.mjs';
+import { browserKinds, launchBrowser } from '../tests/e2e/drivers.mjs';
 
 const PAGE_HASH = '#nTrain=1000&nTest=1000&w=1';
+const chromium = { key: 'chromium', ...browserKinds.chromium };
 
 async function dragIn(browser, url, updates) {
-  const { page, context } = await openPage(browser, url);
+  const page = await browser.newPage();
   try {
+    await page.goto(url);
     return await page.evaluate(async (count) => {
       const slider = document.getElementById('w');
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -32,19 +37,45 @@ async function dragIn(browser, url, updates) {
       return { frames, update: durations('nw:drag-update'), draw: durations('nw:drag-draw'), requested: count };
     }, updates);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
 // { worker, page }: each { frames, update, draw, requested } in milliseconds.
 export async function measureDrag({ updates = 120 } = {}) {
-  const browser = await launchBrowser();
-  const server = await serveDist();
+  const browser = await launchBrowser(chromium);
+  const server = await serveDir(distDir);
   try {
     return {
       worker: await dragIn(browser, server.url + PAGE_HASH, updates),
       page: await dragIn(browser, fileUrl + PAGE_HASH, updates),
     };
+  } finally {
+    await server.close();
+    await browser.close();
+  }
+}
+
+// { [name]: milliseconds from navigation to the first full render, one per load } for the whole page
+// and one-figure embeds, loaded in turn (so the machine's load spreads over all of them alike).
+export async function measureFirstChart({ loads = 7 } = {}) {
+  const browser = await launchBrowser(chromium);
+  const server = await serveDir(distDir);
+  const variants = { 'whole page': '', 'embed=predictions': '?embed=predictions', 'embed=weights': '?embed=weights' };
+  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  try {
+    for (let i = 0; i < loads; i++) {
+      for (const [name, search] of Object.entries(variants)) {
+        const page = await browser.newPage({ width: 1280, height: 800 });
+        try {
+          await page.goto(server.url.replace('index.html', `index.html${search}`));
+          times[name].push(await page.evaluate(() => performance.getEntriesByName('nw:first-render')[0].startTime));
+        } finally {
+          await page.close();
+        }
+      }
+    }
+    return times;
   } finally {
     await server.close();
     await browser.close();

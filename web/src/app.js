@@ -48,6 +48,8 @@ class App {
     this.loadFromUrl();
     if (this.embed.problem) this.showProblems([this.embed.problem]);
     byId('loading').hidden = true;
+    // The first full render is drawn: `npm run bench` reads this user timing (time to the first chart).
+    performance.mark('nw:first-render');
     // Started after the first render, so that its worker's module loads while the reader looks.
     this.dragPreview = new DragPreview({
       computeHere: ({ w, maxCells }) => this.session.blocks(w, { maxCells, withPredictions: true }),
