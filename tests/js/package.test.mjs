@@ -40,11 +40,11 @@ after(() => rmSync(join(scratch, '..'), { recursive: true, force: true }));
 
 test('the tarball holds dist/ (module, ES entry, types, the page) and nothing from the source tree', () => {
   const files = packed.files.map((file) => file.path).sort();
-  for (const file of ['package.json', 'README.md', 'dist/nw.js', 'dist/nw.mjs', 'dist/nw.d.ts', 'dist/index.html',
+  for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/nw.js', 'dist/nw.mjs', 'dist/nw.d.ts', 'dist/index.html',
     'dist/style.css', 'dist/favicon.svg', 'dist/robots.txt', 'dist/embed.js', 'dist/page.js', 'dist/drag_worker.js']) {
     assert.ok(files.includes(file), `${file} is packed`);
   }
-  assert.deepEqual(files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md'].includes(file)), []);
+  assert.deepEqual(files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(file)), []);
   assert.ok(!files.some((file) => file.endsWith('.wasm')), 'the wasm travels inside nw.js');
   const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules/nadaraya-watson/package.json'), 'utf8'));
   assert.equal(manifest.dependencies, undefined, 'the package needs nothing at run time');
