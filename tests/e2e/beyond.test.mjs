@@ -33,7 +33,7 @@ inEachBrowser('beyond the chapter', (env) => {
   const { test, open } = env;
 
   test('the kernel select offers the module\'s kernels, and switching kernel or w redraws every panel', async () => {
-    const page = await open(env.server.url);
+    const page = await open(env.server.url, { height: 4000 }); // every figure near the view, so all are drawn
     const options = await page.evaluate(() => Array.from(document.querySelectorAll('#kernel option'), (o) => o.value));
     assert.deepEqual(options, nw.kernelNames());
     const panels = ['gaussian', 'boxcar', 'constant', 'epanechnikov'];
@@ -69,7 +69,7 @@ inEachBrowser('beyond the chapter', (env) => {
   });
 
   test('the loss landscape shows the training steps on the curve and the minimiser selectBandwidth finds', async () => {
-    const page = await open(env.server.url);
+    const page = await open(env.server.url, { height: 4000 }); // every figure near the view, so all are drawn
     await page.button('Train').click();
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
     const steps = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[1].data);

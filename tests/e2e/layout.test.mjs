@@ -87,6 +87,22 @@ inEachBrowser('the layout', (env) => {
     await page.close();
   });
 
+  test('the kernel panels and the landscape are computed and drawn once they come near the view', async () => {
+    const page = await open(env.server.url, { width: 1280, height: 800 });
+    const drawn = () => page.evaluate(() => ({
+      kernels: nwPage.Chart.getChart(document.getElementById('kernel-gaussian-heatmap')).data.datasets[0].data.length,
+      landscape: nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[0].data.length,
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(await drawn(), { kernels: 0, landscape: 0 }, 'far below the first screen: not yet');
+    await page.evaluate(() => document.getElementById('landscapeChart').scrollIntoView());
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[0].data.length > 0);
+    await page.evaluate(() => document.getElementById('kernelPanels').scrollIntoView());
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('kernel-gaussian-heatmap')).data.datasets[0].data.length > 0);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('hovering a heatmap row chooses that row\'s query', async () => {
     const page = await open(`${env.server.url}#query=2.5`);
     const row = 10;
@@ -155,7 +171,7 @@ inEachBrowser('the layout', (env) => {
   });
 
   test('the loss setting (the MXNet listing\'s halved loss) trains, goes into the URL and comes back', async () => {
-    const page = await open(env.server.url);
+    const page = await open(env.server.url, { height: 4000 }); // the landscape note near the view
     await page.label('Loss').select('halfSquared');
     await page.button('Step').click();
     await page.waitForFunction(() => location.hash.includes('trained=1'));

@@ -175,7 +175,8 @@ inEachBrowser('the page', (env) => {
   });
 
   test('a heatmap is redrawn only when what it shows changes: not for a new query, yes for w or training', async () => {
-    const page = await open(`${env.server.url}#nTrain=400&nTest=400`);
+    // Tall enough for every figure to be near the view (those far down are drawn only there).
+    const page = await open(`${env.server.url}#nTrain=400&nTest=400`, { height: 4000 });
     const heatmaps = ['nonparametricHeatmap', 'parametricHeatmap', 'kernel-gaussian-heatmap'];
     // Marks each heatmap's current cells; later reports which heatmaps have new cells (were redrawn).
     const mark = () => page.evaluate((ids) => { window.marked = ids.map((id) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data); }, heatmaps);

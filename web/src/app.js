@@ -96,6 +96,7 @@ class App {
       sessionJson(this.settings, this.session, ownData.load())));
     on('exportPng', () => {
       const [name, , chart] = this.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
+      this.figures.renderLazy(this.session, this.settings, { all: true }); // a figure not yet scrolled to
       this.exportImage(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
     });
     byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));

@@ -10,6 +10,8 @@ import { TrainingChart } from './charts/training_chart.js';
 import { ownData } from './own_data.js';
 
 const byId = (id) => document.getElementById(id);
+// Whether an element takes part in the layout (one-figure embeds hide the others: they are not drawn).
+const shown = (id) => byId(id).getClientRects().length > 0;
 // Writes text only when it differs: rewriting a live region with the same text makes screen readers repeat it.
 const setText = (element, text) => { if (element.textContent !== text) element.textContent = text; };
 // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is skipped.
@@ -50,6 +52,23 @@ class Figures {
     this.landscapeCurve = null;
     this.lastPredictions = null;
     byId('predictionsTableBox').addEventListener('toggle', () => this.showPredictionsTable());
+    // The kernel panels and the landscape are the costliest figures and sit far down the page: they are
+    // computed and drawn once they come near the view (or never, in an embed that hides them).
+    this.lastRender = null; // { session, s } of the last render, for a figure that comes into view later
+    this.nearView = new Set();
+    const lazy = { kernels: byId('kernelPanels').closest('figure'), landscape: byId('landscapeChart').closest('figure') };
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const part = entry.target.dataset.lazyPart;
+        if (entry.isIntersecting) this.nearView.add(part);
+        else this.nearView.delete(part);
+      }
+      if (this.lastRender) this.renderLazy(this.lastRender.session, this.lastRender.s);
+    }, { rootMargin: '300px 0px' });
+    for (const [part, element] of Object.entries(lazy)) {
+      element.dataset.lazyPart = part;
+      observer.observe(element);
+    }
     this.predictionsChart = new PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
     this.heatmaps = {
       nonparametric: new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote'), onQuery }),
@@ -84,17 +103,17 @@ class Figures {
       this.predictionsChart.setData(data, predictions);
       this.predictionsChart.setParametricLabel(session.canTrain ? `Parametric (${trainingStage(session)})` : 'Parametric');
       this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
-      this.predictionsChart.draw();
+      if (shown('predictionsChart')) this.predictionsChart.draw();
       byId('query').min = String(xMin);
       byId('query').max = String(xMax);
 
       // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it
       // shows changed (not, say, when the query moves or an epoch leaves w where it was).
-      if (this.changed('nonparametric', data, s.w, session.kernel)) {
+      if (shown('nonparametricHeatmap') && this.changed('nonparametric', data, s.w, session.kernel)) {
         this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
       }
-      if (this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
+      if (shown('parametricHeatmap') && this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
         // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
         if (session.canTrain) {
           this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
@@ -110,11 +129,11 @@ class Figures {
       this.lossChart.setSeries(0, session.losses, 1);
       this.lossChart.setSeries(1, session.testMses, 0);
       this.wChart.setSeries(0, session.ws, 0);
-      this.lossChart.draw();
-      this.wChart.draw();
+      if (shown('lossChart')) this.lossChart.draw();
+      if (shown('wChart')) this.wChart.draw();
 
-      if (this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(session, s);
-      this.renderLandscape(session, s);
+      this.lastRender = { session, s };
+      this.renderLazy(session, s);
       const errors = session.testErrors(predictions);
       this.showErrors(session, s, errors);
       this.lastPredictions = { data, predictions };
@@ -145,6 +164,17 @@ class Figures {
       this.heatmaps.nonparametric.draw();
       byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
     } catch (error) {
+      this.onProblem(error.message);
+    }
+  }
+
+  // The figures drawn only near the view: those that are, or all of them (all: before a PNG export).
+  renderLazy(session, s, { all = false } = {}) {
+    try {
+      if ((all || this.nearView.has('kernels')) && this.changed('kernels', session.data, s.w, session.kernel)) this.renderKernels(session, s);
+      if (all || this.nearView.has('landscape')) this.renderLandscape(session, s);
+    } catch (error) {
+      this.drawnWith = {};
       this.onProblem(error.message);
     }
   }
