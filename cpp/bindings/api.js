@@ -283,7 +283,11 @@ class Trainer {
 }
 
 Module['NWError'] = NWError;
-Module['Trainer'] = Trainer;
+// Calling the class without new would throw the engine's own TypeError: the proxy makes it an NWError
+// that says how to call it; `new`, instanceof and the prototype are the class's own.
+Module['Trainer'] = new Proxy(Trainer, {
+  apply() { throw new NWError('Trainer: create one with new: new nw.Trainer(xTrain, yTrain, options)'); },
+});
 for (const name of Object.keys(signatures)) {
   if (name !== 'Trainer') Module[name] = (...args) => callPublic(name, args);
 }

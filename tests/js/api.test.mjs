@@ -122,3 +122,13 @@ test('a Trainer given no options starts at w = 1 with lr = 0.5', () => {
   assert.equal(trainer.w, 1 - 0.5 * grad);
   trainer.delete();
 });
+
+test('Trainer without new is an NWError that says how to create one; with new it is a Trainer', () => {
+  const data = nw.generateData({ nTrain: 10 });
+  assert.throws(() => nw.Trainer(data.xTrain, data.yTrain), { name: 'NWError', message: 'Trainer: create one with new: new nw.Trainer(xTrain, yTrain, options)' });
+  const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: 1 });
+  assert.ok(trainer instanceof nw.Trainer);
+  assert.equal(Object.getPrototypeOf(trainer), nw.Trainer.prototype);
+  assert.ok(Number.isFinite(trainer.step()));
+  trainer.delete();
+});
