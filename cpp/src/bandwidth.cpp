@@ -52,6 +52,22 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x) {
   for (int i = 0; i < kBandwidthGridPoints; ++i) {
     grid[i] = std::min(std::exp(logLow + i * step), std::numeric_limits<double>::max());
   }
+  // A point whose left and right neighbours are almost equally near (in doubles, often an exact tie
+  // rounded apart) is predicted by both of them until w is so large that (dl^2 - dr^2) w^2 / 2 reaches
+  // the exp's range, and only then by the nearer one: the loss can dip in between, far above the grid.
+  // The grid goes on at the same spacing until every such pair has been split.
+  double logSplit = -INFINITY;
+  for (std::size_t i = 1; i + 1 < sorted.size(); ++i) {
+    const double left = sorted[i] - sorted[i - 1], right = sorted[i + 1] - sorted[i];
+    const double squaresApart = std::fabs(left - right) * (left + right);  // |left^2 - right^2|, no cancellation
+    if (left > 0.0 && right > 0.0 && squaresApart > 0.0 && std::isfinite(squaresApart)) {
+      logSplit = std::max(logSplit, 0.5 * (std::log(2.0 * kSplitExponent) - std::log(squaresApart)));
+    }
+  }
+  const double logEnd = std::min(logSplit, logMax);
+  for (int i = 1; i <= kBandwidthExtraPoints && step > 0.0 && logHigh + i * step <= logEnd + step; ++i) {
+    grid.push_back(std::min(std::exp(logHigh + i * step), std::numeric_limits<double>::max()));
+  }
   return grid;
 }
 

@@ -120,3 +120,18 @@ TEST_CASE("selectBandwidth on multimodal data against a dense scan and both limi
     CHECK(choice.loss <= best * (1 + 1e-9));
   }
 }
+
+TEST_CASE("selectBandwidth finds the dip between a near tie and its split, far above 100 / gap (fuzz finding)", "[bandwidth][extremes]") {
+  // 0.026 - 0.0004 and 0.0516 - 0.026 are both 0.0256 in decimal, an ulp apart in doubles: the middle
+  // point is predicted by both neighbours until w is about 1e8, and only then by the nearer; in between,
+  // its prediction passes its own value, and the loss dips below both the grid's end and the limit.
+  const std::vector<double> x{0.0004, 0.026, 0.0516}, y{12.84, 4.0, 0.0775};
+  const nw::BandwidthChoice choice = nw::selectBandwidth(x, y);
+  CHECK(choice.loss <= nw::looLoss(x, y, 1.3013e7).loss);
+  CHECK(choice.loss <= nw::looLoss(x, y, 3906.25).loss);
+  CHECK(choice.loss <= nw::nearestNeighbourLoss(x, y, true));
+  for (double w : nw::bandwidthGrid(x)) CHECK(choice.loss <= nw::looLoss(x, y, w).loss);
+  CHECK(nw::bandwidthGrid(x).back() > 1e8);
+  // Keys without near ties keep the 64-point grid.
+  CHECK(nw::bandwidthGrid({0.0, 1.0, 3.0, 7.0}).size() == static_cast<std::size_t>(nw::kBandwidthGridPoints));
+}

@@ -23,6 +23,10 @@ struct BandwidthChoice {
 // Relative width, in w, of the bracket at which the golden-section search stops.
 inline constexpr double kBandwidthTolerance = 1e-7;
 inline constexpr int kBandwidthGridPoints = 64;
+// At most this many more grid points beyond 100 / smallest gap, for near-tied neighbours (see bandwidthGrid).
+inline constexpr int kBandwidthExtraPoints = 192;
+// Where a weight ratio of exp(-kSplitExponent) counts as one neighbour taking all (exp underflows near -745).
+inline constexpr double kSplitExponent = 750.0;
 // Local minima of the grid refined by golden-section search, best first.
 inline constexpr int kBandwidthRefinements = 3;
 
@@ -31,7 +35,9 @@ double nearestNeighbourLoss(const std::vector<double>& x, const std::vector<doub
 
 // The w grid selectBandwidth evaluates: kBandwidthGridPoints values log-spaced from 0.01 / span(x) to
 // 100 / (smallest gap between distinct x), both computed in logarithms so that a span that overflows or a
-// gap near 1e-308 still gives finite w (the grid stops at the largest double). Empty if all x are equal.
+// gap near 1e-308 still gives finite w (the grid stops at the largest double), then, at the same spacing,
+// up to kBandwidthExtraPoints more where a point's two neighbours are almost equally near, until w splits
+// them (their squared distances times w^2 / 2 differ by kSplitExponent). Empty if all x are equal.
 std::vector<double> bandwidthGrid(const std::vector<double>& x);
 
 // What is guaranteed, and no more: the loss is evaluated on bandwidthGrid(x), at w = 0 and at the limit
