@@ -135,3 +135,13 @@ TEST_CASE("selectBandwidth finds the dip between a near tie and its split, far a
   // Keys without near ties keep the 64-point grid.
   CHECK(nw::bandwidthGrid({0.0, 1.0, 3.0, 7.0}).size() == static_cast<std::size_t>(nw::kBandwidthGridPoints));
 }
+
+TEST_CASE("selectBandwidth refines a shallow dip the grid ranks low (fuzz finding)", "[bandwidth][extremes]") {
+  // The dip near w = 1 is 1.3e-7 below the loss at the best grid point, but its grid neighbours rank
+  // below three other local minima of the grid: every local minimum, up to 16, is now refined.
+  const std::vector<double> x{-256000, -29720, -7060000, 0.0126, 1000, 2000, 0, -2456600, -1125.3000000000002, 0.0059, 11240, 2768};
+  const std::vector<double> y{0.0768, 1.024, 10240, 100, -254000, 28767, 0.001, 0, 0, 0, 0, 0};
+  const nw::BandwidthChoice choice = nw::selectBandwidth(x, y);
+  CHECK(choice.loss <= nw::looLoss(x, y, 1.0).loss);
+  CHECK(choice.w < 2.0);
+}

@@ -28,7 +28,7 @@ inline constexpr int kBandwidthExtraPoints = 192;
 // Where a weight ratio of exp(-kSplitExponent) counts as one neighbour taking all (exp underflows near -745).
 inline constexpr double kSplitExponent = 750.0;
 // Local minima of the grid refined by golden-section search, best first.
-inline constexpr int kBandwidthRefinements = 3;
+inline constexpr int kBandwidthRefinements = 16;
 
 // The leave-one-out loss as w -> infinity: each query predicts the mean of its nearest keys' values.
 double nearestNeighbourLoss(const std::vector<double>& x, const std::vector<double>& y, bool leaveOneOut);
