@@ -2,6 +2,7 @@
 // computed in a Worker where the page can start one (over http), so the page's thread only draws; where
 // it cannot (a page opened from file://) or the worker fails, on the page's thread instead. One request
 // is in flight at a time; a newer w waits, replacing any older waiting one, so a fast drag never queues.
+import { inSandbox } from './sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/drag_worker.js).
 const WORKER_URL = 'drag_worker.js';
@@ -16,9 +17,8 @@ class DragPreview {
   constructor({
     computeHere, onResult, onError,
     startWorker = (url) => {
-      // A sandboxed frame (an opaque origin, served over http) may not load a worker from its server;
-      // Firefox reports the attempt as an error, so it is not made.
-      if (self.origin === 'null' && location.protocol !== 'file:') throw new Error('a sandboxed frame cannot start a worker');
+      // Firefox reports a sandboxed frame's attempt as an error, so it is not made.
+      if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
       return new Worker(url);
     },
     timers = { setTimeout: (...args) => setTimeout(...args), clearTimeout: (id) => clearTimeout(id) },

@@ -3,6 +3,7 @@
 // nw:change out). The protocol is in the README; dist/embed.js is the host's side of it.
 
 import { ownData } from './own_data.js';
+import { textOf } from './state.js';
 
 // The figures one embed can show; each element of the page that belongs to a figure lists it in its
 // data-embed attribute.
@@ -49,9 +50,7 @@ function reportHeight(target) {
 // Settings from the host, as the strings a URL would carry, so they are checked exactly like URL values.
 function settingsText(settings) {
   if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return null;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(settings)) params.set(key, String(value));
-  return params.toString();
+  return textOf(settings);
 }
 
 // Starts embed mode for this page. app: { applyText(text), showProblems(messages) }; returns

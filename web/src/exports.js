@@ -1,4 +1,6 @@
 // Files out and in: the data and predictions as CSV, the session as JSON, downloads. No math here.
+import { inSandbox } from './sandbox.js';
+import { textOf } from './state.js';
 
 const FORMAT = 'nadaraya-watson-session';
 const VERSION = 1;
@@ -42,20 +44,18 @@ function parseSession(text) {
   if (!session || session.format !== FORMAT) throw new Error(`The file is not a session of this page (format "${FORMAT}")`);
   if (session.version !== VERSION) throw new Error(`Session version ${String(session.version).slice(0, 10)} is not supported (expected ${VERSION})`);
   if (!session.settings || typeof session.settings !== 'object') throw new Error('The session has no settings');
-  const settings = new URLSearchParams();
-  for (const [key, value] of Object.entries(session.settings)) settings.set(key, String(value));
   const own = session.ownData;
   if (own !== null && own !== undefined && !(own && isNumberArray(own.x) && isNumberArray(own.y) && own.x.length === own.y.length)) {
     throw new Error('The session\'s own data must be two arrays of numbers of the same length');
   }
   const training = session.training || {};
   if (!isNumberArray(training.ws || []) || !isNumberArray(training.losses || [])) throw new Error('The session\'s training history must be numbers');
-  return { settings: settings.toString(), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
+  return { settings: textOf(session.settings), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
 }
 
 // A frame sandboxed without allow-same-origin has an opaque origin; such lessons rarely allow downloads
 // either (allow-downloads), and a blocked download fails silently, so exports are shown instead.
-const downloadsMayBeBlocked = () => self.origin === 'null' && location.protocol !== 'file:';
+const downloadsMayBeBlocked = inSandbox;
 
 function downloadUrl(filename, url) {
   const link = document.createElement('a');

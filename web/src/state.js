@@ -68,6 +68,14 @@ function parse(text, base = defaults()) {
   return { state, problems };
 }
 
+// Any object of setting names and values (a session file's, an embed host's) as URL text, so that
+// parse checks it exactly like the address bar's.
+function textOf(settings) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(settings)) params.set(key, String(value));
+  return params.toString();
+}
+
 function serialize(state) {
   const params = new URLSearchParams();
   for (const p of properties) params.set(p.name, String(state[p.name]));
@@ -79,4 +87,4 @@ const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed', 'data'];
 // Settings that change what training minimises (and so restart it).
 const objectiveKeys = ['lr', 'kernel', 'loo', 'loss'];
 
-export { properties, defaults, coerce, parse, serialize, dataKeys, objectiveKeys };
+export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys };
