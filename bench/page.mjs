@@ -17,6 +17,9 @@ async function dragIn(browser, url, updates) {
     return await page.evaluate(async (count) => {
       const slider = document.getElementById('w');
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // The reader watches the heatmap while dragging (it is drawn only near the view).
+      document.getElementById('nonparametricHeatmap').scrollIntoView({ block: 'center' });
+      await nextFrame();
       const drag = async (steps) => {
         const frames = [];
         let last = await nextFrame();

@@ -29,6 +29,24 @@ async function canvasPixels(page) {
   });
 }
 
+// Scrolls to each canvas in turn, as a reader would, and waits until it has drawn something: every
+// figure below the first screen is drawn only once it comes near the view.
+async function scrollThrough(page, ids) {
+  for (const id of ids) {
+    await page.evaluate((canvasId) => document.getElementById(canvasId).scrollIntoView({ block: 'center' }), id);
+    await page.waitForFunction((canvasId) => {
+      // Read through a copy: repeated reads of the page's own canvas make Chromium warn on the console.
+      const canvas = document.getElementById(canvasId);
+      const copy = document.createElement('canvas');
+      [copy.width, copy.height] = [canvas.width, canvas.height];
+      copy.getContext('2d').drawImage(canvas, 0, 0);
+      const { data } = copy.getContext('2d').getImageData(0, 0, copy.width, copy.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
+      return false;
+    }, id);
+  }
+}
+
 async function controlValues(page) {
   const values = {};
   for (const name of controlNames) values[name] = await page.label(name).value();
@@ -40,6 +58,7 @@ const epochLosses = (page) => page.evaluate(() => Array.from(document.querySelec
 // Hovers the centre of a heatmap cell block and returns the tooltip lines Chart.js shows there.
 async function heatmapTooltip(page, canvasId, fx, fy) {
   await page.locator(`#${canvasId}`).box();
+  await page.waitForFunction((id) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data.length > 0, canvasId);
   // Away first, so that the lines read below cannot be an earlier hover's.
   await page.mouse.move(0, 0);
   await page.waitForFunction((id) => !(nwPage.Chart.getChart(document.getElementById(id)).tooltip.opacity > 0), canvasId);
@@ -69,6 +88,7 @@ inEachBrowser('the page', (env) => {
 
       test(`(${mode}) loads with a clean console, no failed or outside request, and draws every chart`, async () => {
         const page = await open(url());
+        await scrollThrough(page, ['nonparametricHeatmap', 'lossChart', 'wChart', 'parametricHeatmap']);
         await sleep(200);
         const pixels = await canvasPixels(page);
         for (const id of ['predictionsChart', 'nonparametricHeatmap', 'parametricHeatmap', 'nonparametricLegend', 'parametricLegend']) {
@@ -99,6 +119,7 @@ inEachBrowser('the page', (env) => {
         losses.forEach((loss, i) => assert.equal(loss.toFixed(6), expectedLosses[i].toFixed(6)));
         trainer.delete();
         assert.match(await page.url(), /trained=5/);
+        await scrollThrough(page, ['lossChart']);
         const pixels = await canvasPixels(page);
         assert.ok(pixels.lossChart.coloured > 100, 'the loss chart has points');
         await page.screenshot(`trained-${mode}`);
@@ -202,6 +223,8 @@ inEachBrowser('the page', (env) => {
 
   test('large data is drawn as at most 100 x 100 blocks without changing the weights reported', async () => {
     const page = await open(`${env.server.url}#nTrain=1000&nTest=500`);
+    await page.locator('#nonparametricHeatmap').box(); // drawn (and its note written) near the view
+    await page.waitForFunction(() => document.getElementById('nonparametricNote').textContent !== '');
     const note = await page.locator('#nonparametricNote').text();
     assert.match(note, /500 × 1000 weights shown as 100 × 100 blocks of 5 × 10/);
     assert.deepEqual(page.problems, []);

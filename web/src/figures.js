@@ -52,11 +52,16 @@ class Figures {
     this.landscapeCurve = null;
     this.lastPredictions = null;
     byId('predictionsTableBox').addEventListener('toggle', () => this.showPredictionsTable());
-    // The kernel panels and the landscape are the costliest figures and sit far down the page: they are
-    // computed and drawn once they come near the view (or never, in an embed that hides them).
+    // Every figure but the predictions chart (always in view, at the top) is computed and drawn once it
+    // comes near the view: the first chart does not wait for off-screen ones, and a one-figure embed
+    // never draws the figures it hides.
     this.lastRender = null; // { session, s } of the last render, for a figure that comes into view later
+    this.generation = 0; // counts renders: a training chart is drawn once per render while near the view
     this.nearView = new Set();
-    const lazy = { kernels: byId('kernelPanels').closest('figure'), landscape: byId('landscapeChart').closest('figure') };
+    const lazy = {
+      nonparametric: byId('nonparametricHeatmap'), parametric: byId('parametricHeatmap'), loss: byId('lossChart'),
+      w: byId('wChart'), kernels: byId('kernelPanels'), landscape: byId('landscapeChart'),
+    };
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         const part = entry.target.dataset.lazyPart;
@@ -66,8 +71,9 @@ class Figures {
       if (this.lastRender) this.renderLazy(this.lastRender.session, this.lastRender.s);
     }, { rootMargin: '300px 0px' });
     for (const [part, element] of Object.entries(lazy)) {
-      element.dataset.lazyPart = part;
-      observer.observe(element);
+      const figure = element.closest('figure');
+      figure.dataset.lazyPart = part;
+      observer.observe(figure);
     }
     this.predictionsChart = new PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
     this.heatmaps = {
@@ -107,31 +113,11 @@ class Figures {
       byId('query').min = String(xMin);
       byId('query').max = String(xMax);
 
-      // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it
-      // shows changed (not, say, when the query moves or an epoch leaves w where it was).
-      if (shown('nonparametricHeatmap') && this.changed('nonparametric', data, s.w, session.kernel)) {
-        this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
-        this.heatmaps.nonparametric.draw();
-      }
-      if (shown('parametricHeatmap') && this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
-        // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
-        if (session.canTrain) {
-          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
-        } else {
-          this.heatmaps.parametric.clear();
-        }
-        this.heatmaps.parametric.draw();
-      }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
       byId('parametricTitleW').textContent = !session.canTrain ? '(cannot be trained)'
         : session.epoch === 0 ? `(w0 = ${formatW(session.learnedW)}, untrained)` : `(w = ${formatW(session.learnedW)})`;
 
-      this.lossChart.setSeries(0, session.losses, 1);
-      this.lossChart.setSeries(1, session.testMses, 0);
-      this.wChart.setSeries(0, session.ws, 0);
-      if (shown('lossChart')) this.lossChart.draw();
-      if (shown('wChart')) this.wChart.draw();
-
+      this.generation += 1;
       this.lastRender = { session, s };
       this.renderLazy(session, s);
       const errors = session.testErrors(predictions);
@@ -160,8 +146,10 @@ class Figures {
       }
       this.predictionsChart.draw();
       this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
-      this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
-      this.heatmaps.nonparametric.draw();
+      if (this.nearView.has('nonparametric')) {
+        this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
+        this.heatmaps.nonparametric.draw();
+      }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
     } catch (error) {
       this.onProblem(error.message);
@@ -169,10 +157,36 @@ class Figures {
   }
 
   // The figures drawn only near the view: those that are, or all of them (all: before a PNG export).
+  // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it shows
+  // changed (not, say, when the query moves or an epoch leaves w where it was).
   renderLazy(session, s, { all = false } = {}) {
+    const near = (part) => all || this.nearView.has(part);
+    const { data } = session;
     try {
-      if ((all || this.nearView.has('kernels')) && this.changed('kernels', session.data, s.w, session.kernel)) this.renderKernels(session, s);
-      if (all || this.nearView.has('landscape')) this.renderLandscape(session, s);
+      if (near('nonparametric') && this.changed('nonparametric', data, s.w, session.kernel)) {
+        this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+        this.heatmaps.nonparametric.draw();
+      }
+      if (near('parametric') && this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
+        // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
+        if (session.canTrain) {
+          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+        } else {
+          this.heatmaps.parametric.clear();
+        }
+        this.heatmaps.parametric.draw();
+      }
+      if (near('loss') && this.changed('loss', this.generation)) {
+        this.lossChart.setSeries(0, session.losses, 1);
+        this.lossChart.setSeries(1, session.testMses, 0);
+        this.lossChart.draw();
+      }
+      if (near('w') && this.changed('w', this.generation)) {
+        this.wChart.setSeries(0, session.ws, 0);
+        this.wChart.draw();
+      }
+      if (near('kernels') && this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(session, s);
+      if (near('landscape')) this.renderLandscape(session, s);
     } catch (error) {
       this.drawnWith = {};
       this.onProblem(error.message);
