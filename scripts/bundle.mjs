@@ -1,6 +1,6 @@
-// Bundles the page's ES modules (web/src) into classic scripts for dist/: page.js from main.js, and
-// drag_worker.js. Classic (IIFE) output, because Chromium loads no module script from file:// and a
-// worker needs importScripts for nw.js. Minified, with source maps that point at web/src.
+// Bundles the page's ES modules (web/src) into classic scripts for dist/: page.js from main.js,
+// drag_worker.js, and nw-figure.js (the <nw-figure> element for lessons). Classic (IIFE) output,
+// because Chromium loads no module script from file:// and a worker needs importScripts for nw.js. Minified, with source maps that point at web/src.
 import { build } from 'esbuild';
 
 const outdir = process.argv[2] || 'dist';
@@ -19,7 +19,7 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js' },
+  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js', 'nw-figure': 'web/src/component/nw_figure.js' },
   outdir,
   metafile: true,
 });

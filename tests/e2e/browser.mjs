@@ -1,6 +1,9 @@
 // Shared set-up for the browser tests: each test file runs once per browser (Chromium and Firefox ESR,
 // or those named in NW_BROWSERS) on the built dist/, served on 127.0.0.1 or opened from file://.
 import { after, before, describe, test } from 'node:test';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchBrowser, selectedBrowsers } from './drivers.mjs';
@@ -17,6 +20,24 @@ export async function serveDir(dir) {
     requested.set(pathname, (requested.get(pathname) ?? 0) + 1);
   });
   return { url: `${url}index.html`, requested, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+// Lessons for one test file: a copy of dist/ in a temporary folder with the files of `files`
+// ({ 'lesson.html': text, ... }) beside it, served on 127.0.0.1 while the file's tests run.
+// site.url('lesson.html') is a file's address there, site.dir the folder.
+export function lessonSite(files) {
+  const site = { dir: null, server: null, url: (name) => site.server.url.replace('index.html', name) };
+  before(async () => {
+    site.dir = mkdtempSync(join(tmpdir(), 'nw-lesson-'));
+    cpSync(distDir, site.dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(site.dir, name), text);
+    site.server = await serveDir(site.dir);
+  });
+  after(async () => {
+    await site.server?.close();
+    rmSync(site.dir, { recursive: true, force: true });
+  });
+  return site;
 }
 
 // One describe per browser, named "<browser>: <title>", with the browser and a server of dist/ started

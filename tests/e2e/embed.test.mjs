@@ -2,13 +2,8 @@
 // driven by the host (nw:set) and reporting the reader's changes (nw:change), without touching the host's
 // history. The host is a small lesson page served beside a copy of dist/.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { distDir, inEachBrowser, serveDir } from './browser.mjs';
+import { inEachBrowser, lessonSite } from './browser.mjs';
 
-const site = { dir: null, server: null };
 const lesson = (src, width) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A lesson</title><link rel="icon" href="data:,"></head>
 <body style="margin: 0">
@@ -19,33 +14,27 @@ const lesson = (src, width) => `<!doctype html>
 <script src="lesson.js"></script>
 </body></html>`;
 
-before(async () => {
-  site.dir = mkdtempSync(join(tmpdir(), 'nw-lesson-'));
-  cpSync(distDir, site.dir, { recursive: true });
+const lessonFiles = {
   // The lesson records what the embed tells it.
-  writeFileSync(join(site.dir, 'lesson.js'), `window.changes = [];
-window.addEventListener('message', (event) => { if (event.data && event.data.type === 'nw:change') window.changes.push(event.data.settings); });`);
-  for (const [name, src, width] of [['lesson-all-400', 'index.html?embed=1', 400], ['lesson-all-700', 'index.html?embed=1', 700],
-    ['lesson-all-1000', 'index.html?embed=1', 1000], ['lesson-weights-700', 'index.html?embed=weights#w=2', 700],
-    ['lesson-predictions', 'index.html?embed=predictions#w=2', 640]]) {
-    writeFileSync(join(site.dir, `${name}.html`), lesson(src, width));
-  }
+  'lesson.js': `window.changes = [];
+window.addEventListener('message', (event) => { if (event.data && event.data.type === 'nw:change') window.changes.push(event.data.settings); });`,
   // Two embeds of one lesson, each with its own data, and one in a sandbox that allows scripts only.
-  writeFileSync(join(site.dir, 'lesson-two.html'), `<!doctype html>
+  'lesson-two.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Two figures</title><link rel="icon" href="data:,"></head><body>
 <iframe id="a" src="index.html?embed=1&id=a" title="First" style="width: 700px; border: 0"></iframe>
 <iframe id="b" src="index.html?embed=1&id=b" title="Second" style="width: 700px; border: 0"></iframe>
 <iframe id="sandboxed" sandbox="allow-scripts" src="index.html?embed=1" title="Sandboxed" style="width: 700px; border: 0"></iframe>
 <script src="embed.js"></script>
-</body></html>`);
-  site.server = await serveDir(site.dir);
-});
-after(async () => {
-  await site.server?.close();
-  rmSync(site.dir, { recursive: true, force: true });
-});
+</body></html>`,
+};
+for (const [name, src, width] of [['lesson-all-400', 'index.html?embed=1', 400], ['lesson-all-700', 'index.html?embed=1', 700],
+  ['lesson-all-1000', 'index.html?embed=1', 1000], ['lesson-weights-700', 'index.html?embed=weights#w=2', 700],
+  ['lesson-predictions', 'index.html?embed=predictions#w=2', 640]]) {
+  lessonFiles[`${name}.html`] = lesson(src, width);
+}
+const site = lessonSite(lessonFiles);
 
-const lessonUrl = (name) => site.server.url.replace('index.html', `${name}.html`);
+const lessonUrl = (name) => site.url(`${name}.html`);
 
 // The ids of the canvases a reader can see (legend canvases of the heatmaps left out).
 const visibleCanvases = (page) => page.evaluate(() => [...document.querySelectorAll('canvas')]

@@ -13,8 +13,6 @@ import { startEmbed } from './embed.js';
 import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
 const byId = (id) => document.getElementById(id);
-// A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
-const MAX_REPLAY_WORK = 2e8;
 const QUERY_URL_DELAY_MS = 300;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
@@ -196,10 +194,8 @@ class App {
       } else if (objectiveKeys.some((key) => next[key] !== previous[key]) || next.trained < this.session.epoch) {
         this.session.resetTraining(next);
       }
-      if (this.session.canTrain) {
-        const target = this.replayLimit(next, problems);
-        while (this.session.epoch < target) this.session.step();
-      }
+      const replayProblem = this.session.replay(next.trained);
+      if (replayProblem) problems.push(replayProblem);
     } catch (error) {
       problems.push(error.message);
     }
@@ -227,33 +223,11 @@ class App {
     this.session.generate(next);
   }
 
-  // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
-  maxEpochs() {
-    const n = this.session.data.xTrain.length;
-    return Math.max(1, Math.floor(MAX_REPLAY_WORK / (n * n)));
-  }
-
-  replayLimit(next, problems) {
-    const limit = this.maxEpochs();
-    if (next.trained <= limit) return next.trained;
-    problems.push(`Trained epochs: replaying at most ${limit} for ${this.session.data.xTrain.length} training samples`);
-    return limit;
-  }
-
   // One epoch for the player or the Step button; false stops the player.
   trainOneEpoch() {
-    if (!this.session.canTrain) return false;
-    const limit = this.maxEpochs();
-    if (this.session.epoch >= limit) {
-      this.showProblems([`Training stops at ${limit} epochs for ${this.session.data.xTrain.length} training samples, so that a shared link replays quickly`]);
-      return false;
-    }
-    try {
-      this.session.step();
-    } catch (error) {
-      this.showProblems([error.message]);
-      return false;
-    }
+    const { stepped, problem } = this.session.tryStep();
+    if (problem) this.showProblems([problem]);
+    if (!stepped) return false;
     this.settings = { ...this.settings, trained: this.session.epoch };
     this.render();
     this.writeUrl('replace');
@@ -305,7 +279,7 @@ class App {
     const start = this.session.epoch;
     let converged = false;
     try {
-      converged = this.session.trainUntilSettled(this.maxEpochs());
+      converged = this.session.trainUntilSettled(this.session.maxEpochs);
     } catch (error) {
       this.showProblems([error.message]);
     }

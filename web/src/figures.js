@@ -2,11 +2,12 @@
 // the kernel panels, the loss landscape, the tables and the notes. The page's controller (app.js)
 // decides when; this file decides what is drawn and skips what has not changed.
 import { estimator } from './charts/colors.js';
-import { HeatmapChart } from './charts/heatmap_chart.js';
-import { KernelPanel } from './charts/kernel_panel.js';
+import { HEATMAP_CELLS, HeatmapChart } from './charts/heatmap_chart.js';
+import { FOUR_KERNELS, KernelPanel, PANEL_HEATMAP_CELLS } from './charts/kernel_panel.js';
 import { LandscapeChart } from './charts/landscape_chart.js';
 import { PredictionsChart } from './charts/predictions_chart.js';
 import { TrainingChart } from './charts/training_chart.js';
+import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
 import { ownData } from './own_data.js';
 
 const byId = (id) => document.getElementById(id);
@@ -14,24 +15,10 @@ const byId = (id) => document.getElementById(id);
 const shown = (id) => byId(id).getClientRects().length > 0;
 // Writes text only when it differs: rewriting a live region with the same text makes screen readers repeat it.
 const setText = (element, text) => { if (element.textContent !== text) element.textContent = text; };
-// The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is skipped.
-const LANDSCAPE_POINTS = 120;
-const LANDSCAPE_MAX_TRAIN = 500;
-// Cells per side, at most, of each heatmap: chartjs-chart-matrix costs about 7 microseconds a cell, and
-// the heatmaps are about 320 (main) and 250 (kernel panels) pixels wide, so more cells than a third of
-// that cost time without showing more. Larger matrices are drawn as blocks.
-const HEATMAP_CELLS = 100;
-const PANEL_HEATMAP_CELLS = 50;
-const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
 
 const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
 const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
-// Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
-// than at the learned w (which an untrainable kernel does not have).
-const attentionFollowsW = (session, s) => s.attend === 'nonparametric' || !session.canTrain;
-// Says when the parametric estimator is shown at its untrained w0 (at load), so it is not read as learned.
-const trainingStage = (session) => (session.epoch === 0 ? 'before training' : `after ${session.epoch} epoch${session.epoch === 1 ? '' : 's'}`);
 
 function tableRow(cells) {
   const row = document.createElement('tr');
@@ -102,12 +89,12 @@ class Figures {
     const { data } = session;
     try {
       const predictions = session.predictions(s.w);
-      const attendW = attentionFollowsW(session, s) ? s.w : session.learnedW;
+      const attendW = session.attentionFollowsW(s) ? s.w : session.learnedW;
       const { xMin, xMax } = session.xRange;
       const query = Math.min(xMax, Math.max(xMin, s.query));
       this.predictionsChart.setRange(xMin, xMax);
       this.predictionsChart.setData(data, predictions);
-      this.predictionsChart.setParametricLabel(session.canTrain ? `Parametric (${trainingStage(session)})` : 'Parametric');
+      this.predictionsChart.setParametricLabel(session.canTrain ? `Parametric (${session.stage})` : 'Parametric');
       this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
       if (shown('predictionsChart')) this.predictionsChart.draw();
       byId('query').min = String(xMin);
@@ -140,7 +127,7 @@ class Figures {
     const { data } = session;
     try {
       this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
-      if (attentionFollowsW(session, s)) {
+      if (session.attentionFollowsW(s)) {
         const query = this.predictionsChart.query;
         this.predictionsChart.setQuery(query, session.queryWeights(query, w));
       }
@@ -213,56 +200,29 @@ class Figures {
   }
 
   renderLandscape(session, s) {
-    const note = byId('landscapeNote');
     const n = session.data.xTrain.length;
-    const chartBox = byId('landscapeChart').parentElement;
-    chartBox.hidden = n > LANDSCAPE_MAX_TRAIN;
-    if (n > LANDSCAPE_MAX_TRAIN) {
-      note.textContent = `The landscape is drawn for up to ${LANDSCAPE_MAX_TRAIN} training samples (it evaluates the loss ${LANDSCAPE_POINTS} times).`;
-      return;
+    byId('landscapeChart').parentElement.hidden = n > LANDSCAPE_MAX_TRAIN;
+    if (n <= LANDSCAPE_MAX_TRAIN) {
+      // The curve depends on the data and the objective only: recomputed when they change or the run leaves it.
+      const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
+      if (objectiveChanged || runReach(session) > this.landscapeCurve.wMax) this.landscapeCurve = landscapeCurve(session, s);
+      this.landscapeChart.set({ curve: this.landscapeCurve, steps: runSteps(session), best: this.landscapeCurve.best });
+      this.landscapeChart.draw();
     }
-    // The curve depends on the data and the objective only: recompute it when they change or the run leaves it.
-    const stepsMax = session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0;
-    const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
-    if (objectiveChanged || stepsMax > this.landscapeCurve.wMax) {
-      const best = session.bestBandwidth();
-      const bestFinite = best && best.atLimit !== 'infinity' ? best.w : 0;
-      const wMax = Math.max(5, 1.5 * stepsMax, 2 * bestFinite, 1.2 * s.w);
-      const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
-      this.landscapeCurve = { ws, losses: session.objectiveAt(ws), best, wMax };
-    }
-    const { best } = this.landscapeCurve;
-    this.landscapeChart.set({ curve: this.landscapeCurve, steps: { ws: session.ws.slice(0, session.losses.length), losses: session.losses }, best });
-    this.landscapeChart.draw();
-    const halved = session.objective.loss === 'halfSquared';
-    const mxnet = 'as in the chapter\'s MXNet listing (the same minimiser, half the loss)';
-    const what = session.objective.leaveOneOut
-      ? (halved ? `half the leave-one-out cross-validation criterion, L(w), ${mxnet}` : 'exactly the leave-one-out cross-validation criterion L(w)')
-      : `L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows${halved ? `, halved ${mxnet}` : ''}`;
-    if (!session.canTrain) {
-      note.textContent = `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
-    } else if (best) {
-      const last = session.losses.length ? session.losses[session.losses.length - 1] : null;
-      const lowest = best.atLimit === 'infinity'
-        ? `Its lowest value, L = ${best.loss.toFixed(4)}, is only its limit as w grows without bound (each point predicted by its nearest neighbours), so there is no star. `
-        : `The star is its minimiser as found by selectBandwidth, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `;
-      note.textContent = `Training minimises ${what}. ${lowest}`
-        + (last === null ? 'Train to see the steps move down the curve.'
-          : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`);
-    }
+    byId('landscapeNote').textContent = landscapeNote(session, n <= LANDSCAPE_MAX_TRAIN ? this.landscapeCurve.best : null);
   }
 
   // Each chart's text alternative carries the numbers it currently shows, for readers who cannot see it.
   describeCharts(session, s, errors, query) {
     const mse = (name) => (errors && errors[name] !== null ? `, test MSE ${errors[name].toFixed(3)}` : '');
-    const learned = session.canTrain ? `parametric at learned w = ${formatW(session.learnedW)} (${trainingStage(session)})${mse('parametric')}` : 'no parametric line (this kernel cannot be trained)';
+    const learned = session.canTrain ? `parametric at learned w = ${formatW(session.learnedW)} (${session.stage})${mse('parametric')}` : 'no parametric line (this kernel cannot be trained)';
     const describe = (id, text) => byId(id).setAttribute('aria-label', text);
     describe('predictionsChart', `Predictions at the query x = ${query.toFixed(2)}: average pooling${mse('average')}; `
       + `nonparametric at w = ${formatW(s.w)}${mse('nonparametric')}; ${learned}.`);
     const { xTest, xTrain } = session.data;
     const weights = `${xTest.length} test inputs (rows) by ${xTrain.length} training inputs (columns)`;
     describe('nonparametricHeatmap', `Nonparametric attention weights at w = ${formatW(s.w)}, ${weights}.`);
-    describe('parametricHeatmap', session.canTrain ? `Parametric attention weights at w = ${formatW(session.learnedW)} (${trainingStage(session)}), ${weights}.` : 'No parametric weights: this kernel cannot be trained.');
+    describe('parametricHeatmap', session.canTrain ? `Parametric attention weights at w = ${formatW(session.learnedW)} (${session.stage}), ${weights}.` : 'No parametric weights: this kernel cannot be trained.');
     const { losses, ws } = session;
     describe('lossChart', losses.length ? `Training loss per epoch: ${losses[0].toFixed(4)} before the first step, ${losses[losses.length - 1].toFixed(4)} before the last of ${losses.length}.` : 'Training loss per epoch: no epoch has run yet.');
     describe('wChart', ws.length ? `Learned w per epoch: ${formatW(ws[0])} at the start, ${formatW(ws[ws.length - 1])} after ${ws.length - 1} epoch${ws.length === 2 ? '' : 's'}.` : 'Learned w: this kernel cannot be trained.');
@@ -287,7 +247,7 @@ class Figures {
     const rows = [
       ['Average pooling', '–', errors && errors.average],
       ['Nonparametric', formatW(s.w), errors && errors.nonparametric],
-      [session.canTrain ? `Parametric, ${trainingStage(session)}` : 'Parametric', formatW(session.learnedW), errors && errors.parametric],
+      [session.canTrain ? `Parametric, ${session.stage}` : 'Parametric', formatW(session.learnedW), errors && errors.parametric],
     ];
     byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
     byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';

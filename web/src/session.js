@@ -3,6 +3,8 @@
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
 const OWN_DATA_W0 = 1;
+// A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
+const MAX_REPLAY_WORK = 2e8;
 // "Train to convergence" stops when an epoch moves w by less than this, relatively.
 const SETTLED = 1e-9;
 
@@ -64,6 +66,36 @@ class Session {
     return loss;
   }
 
+  // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
+  get maxEpochs() {
+    const n = this.data.xTrain.length;
+    return Math.max(1, Math.floor(MAX_REPLAY_WORK / (n * n)));
+  }
+
+  // Replays training up to `trained` epochs (a link's or an attribute's), at most maxEpochs; returns
+  // why it stopped short, or null. A step that diverges throws NWError (keeping w).
+  replay(trained) {
+    if (!this.canTrain) return null;
+    const target = Math.min(trained, this.maxEpochs);
+    while (this.epoch < target) this.step();
+    return trained > target ? `Trained epochs: replaying at most ${target} for ${this.data.xTrain.length} training samples` : null;
+  }
+
+  // One epoch for a Train or Step button: { stepped, problem }, where problem says why it did not run
+  // (the epoch limit, or a step that diverged and kept w); an untrainable kernel just does not step.
+  tryStep() {
+    if (!this.canTrain) return { stepped: false, problem: null };
+    if (this.epoch >= this.maxEpochs) {
+      return { stepped: false, problem: `Training stops at ${this.maxEpochs} epochs for ${this.data.xTrain.length} training samples, so that a shared link replays quickly` };
+    }
+    try {
+      this.step();
+    } catch (error) {
+      return { stepped: false, problem: error.message };
+    }
+    return { stepped: true, problem: null };
+  }
+
   // Steps until an epoch moves w by less than SETTLED relatively (true) or the epoch count reaches
   // maxEpochs (false); throws NWError (keeping w) if a step diverges.
   trainUntilSettled(maxEpochs) {
@@ -80,6 +112,13 @@ class Session {
     const { xTrain, xTest } = this.data;
     return { xMin: Math.min(xTrain[0], xTest[0]), xMax: Math.max(xTrain[xTrain.length - 1], xTest[xTest.length - 1]) };
   }
+
+  // Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
+  // than at the learned w (which an untrainable kernel does not have).
+  attentionFollowsW(settings) { return settings.attend === 'nonparametric' || !this.canTrain; }
+
+  // Says when the parametric estimator is shown at its untrained w0, so it is not read as learned.
+  get stage() { return this.epoch === 0 ? 'before training' : `after ${this.epoch} epoch${this.epoch === 1 ? '' : 's'}`; }
 
   get canTrain() { return this.trainer !== null; }
   get epoch() { return this.trainer ? this.trainer.epoch : 0; }

@@ -4,6 +4,11 @@
 import { Chart } from './chart.js';
 import { heat, ink } from './colors.js';
 
+// Cells per side, at most, of each heatmap: chartjs-chart-matrix costs about 7 microseconds a cell, and
+// the heatmaps are about 320 (main) and 250 (kernel panels) pixels wide, so more cells than a third of
+// that cost time without showing more. Larger matrices are drawn as blocks.
+const HEATMAP_CELLS = 100;
+
 // The module's blocks ({ blockRows, blockCols, weight, row, col, ... }) as chart cells.
 function cellsOf(blocks) {
   return Array.from(blocks.weight, (v, i) => ({
@@ -188,4 +193,4 @@ class HeatmapChart {
   }
 }
 
-export { HeatmapChart };
+export { HEATMAP_CELLS, HeatmapChart };

@@ -3,6 +3,10 @@ import { Chart } from './chart.js';
 import { estimator } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 
+// The four kernels the newer edition compares, with their titles, and the panels' heatmap size (see HEATMAP_CELLS).
+const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
+const PANEL_HEATMAP_CELLS = 50;
+
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
 class KernelPanel {
@@ -70,4 +74,4 @@ class KernelPanel {
   }
 }
 
-export { KernelPanel };
+export { FOUR_KERNELS, KernelPanel, PANEL_HEATMAP_CELLS };
