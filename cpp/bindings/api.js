@@ -248,8 +248,21 @@ const signatures = {
 function callPublic(name, args) {
   const [raw, parameters] = signatures[name];
   const converted = parameters.map(([parameter, read], i) => read(args[i], parameter));
-  return callRaw(name, () => Module[raw](...converted));
+  return callRaw(name, () => bindings[raw](...converted));
 }
+
+// The Embind functions and class, taken off the module once the runtime has registered them (before
+// the module's promise resolves): they read JS values with no checks, so the only way in is the
+// public API above. Its calls reach them here.
+const bindings = Object.create(null);
+addOnPostRun(() => {
+  for (const key of Object.keys(Module)) {
+    if (/^raw[A-Z]/.test(key) || key === 'RawTrainer') {
+      bindings[key] = Module[key];
+      delete Module[key];
+    }
+  }
+});
 
 class Trainer {
   constructor(xTrain, yTrain, options) {
@@ -292,4 +305,7 @@ for (const name of Object.keys(signatures)) {
   if (name !== 'Trainer') Module[name] = (...args) => callPublic(name, args);
 }
 // The kernel names, in the core's order.
-Module['kernelNames'] = () => Module['rawKernelNames']();
+Module['kernelNames'] = () => bindings.rawKernelNames();
+// The module's allocator, in bytes: { arena } taken from the system, { inUse } in allocated blocks,
+// { free } in free ones. For checking that a program leaves no wasm memory behind.
+Module['heapStats'] = () => bindings.rawHeapStats();

@@ -158,6 +158,8 @@ declare namespace createNW {
     kernelNames(): KernelName[];
     /** K(d), for plotting a kernel's shape. */
     kernelValue(kernel: KernelName, d: number): number;
+    /** The module's allocator in bytes, for checking that a program leaves no wasm memory behind. */
+    heapStats(): { arena: number; inUse: number; free: number };
   }
 }
 

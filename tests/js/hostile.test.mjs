@@ -9,10 +9,10 @@ import { createNW, modulePath } from './module.mjs';
 const nw = await createNW();
 
 // What the tests can see of the module's memory: the wasm stack pointer (stackSave), the heap's size,
-// the allocator's totals (mallinfo, through rawHeapStats, a binding kept for the tests) and Embind's
+// the allocator's totals (mallinfo, through heapStats) and Embind's
 // count of live JS value handles.
 function memoryState(module = nw) {
-  const { arena, inUse, free } = module.rawHeapStats();
+  const { arena, inUse, free } = module.heapStats();
   return {
     stackPointer: module.stackSave(),
     heapSize: module.HEAP8.buffer.byteLength,
@@ -237,7 +237,7 @@ test('item 4: Trainers dropped without delete() are freed once collected (18,000
     const createNW = require(process.env.NW_MODULE);
     createNW().then(async (nw) => {
       const data = nw.generateData({ nTrain: 4000, seed: 1 });
-      const before = nw.rawHeapStats().inUse;
+      const before = nw.heapStats().inUse;
       let failures = 0;
       for (let i = 0; i < 18000; i++) {
         try { new nw.Trainer(data.xTrain, data.yTrain); } catch { failures++; }
@@ -250,7 +250,7 @@ test('item 4: Trainers dropped without delete() are freed once collected (18,000
       gc();
       await new Promise((resolve) => setTimeout(resolve, 0));
       const predict = Array.from(nw.predict([1], [0, 2], [1, 3]));
-      console.log(JSON.stringify({ failures, before, after: nw.rawHeapStats().inUse, heapSize: nw.HEAP8.length, predict }));
+      console.log(JSON.stringify({ failures, before, after: nw.heapStats().inUse, heapSize: nw.HEAP8.length, predict }));
     });
   `);
   assert.equal(result.failures, 0);
@@ -686,4 +686,14 @@ test('selectBandwidth refuses empty arrays before reading them', () => {
     assertNWError(() => nw.selectBandwidth([], []), /^xTrain must not be empty$/, 'both empty');
     assertNWError(() => nw.selectBandwidth([], [1, 2]), /^xTrain must not be empty$/, 'xTrain empty');
   });
+});
+
+test('the unchecked Embind bindings are not on the module: its functions are the checked public ones', () => {
+  const exposed = Object.keys(nw).filter((key) => /^raw[A-Z]/.test(key) || key === 'RawTrainer');
+  assert.deepEqual(exposed, []);
+  // The public functions still reach them.
+  assert.deepEqual(nw.kernelNames(), ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular']);
+  const stats = nw.heapStats();
+  for (const key of ['arena', 'inUse', 'free']) assert.ok(Number.isInteger(stats[key]) && stats[key] >= 0, `${key}: ${stats[key]}`);
+  assert.ok(stats.inUse + stats.free <= stats.arena);
 });
