@@ -59,7 +59,7 @@ inEachBrowser('beyond the chapter', (env) => {
     assert.match(await page.locator('#status').text(), /boxcar cannot be trained/);
     assert.equal(await page.button('Train').isDisabled(), true);
     // No parametric weights for a kernel that cannot be trained: the heatmap is empty, not the old one.
-    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).data.datasets[0].data.length), 0);
+    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).$heatmap.cellCount), 0);
     assert.equal(await page.locator('#parametricTitleW').text(), '(cannot be trained)');
     await page.label('Kernel').select('constant');
     assert.match(await page.locator('#kernelNote').text(), /exactly average pooling/);

@@ -45,7 +45,8 @@ const lessonUrl = (name) => site.url(`${name}.html`);
 const figureDrawn = (page, id) => page.waitForFunction((figureId) => {
   const figure = document.getElementById(figureId);
   const charts = figure && figure.charts;
-  return charts && charts.length > 0 && charts.every((chart) => chart.data.datasets.some((set) => set.data.length > 0)) ? true : null;
+  const drawn = (chart) => (chart.$heatmap ? chart.$heatmap.cellCount > 0 : chart.data.datasets.some((set) => set.data.length > 0));
+  return charts && charts.length > 0 && charts.every(drawn) ? true : null;
 }, id);
 
 // The nonparametric line of a predictions figure.
@@ -77,9 +78,9 @@ inEachBrowser('the <nw-figure> element', (env) => {
     assert.equal(await page.evaluate(() => window.wasmInstances), 1, 'two figures, one instance');
     closeTo(await nonparametricLine(page, 'predictions'), expectedLine(2));
     // The weights figure: both heatmaps, each 50 x 50 cells, from seed 3.
-    assert.deepEqual(await page.evaluate(() => document.getElementById('weights').charts.map((chart) => chart.data.datasets[0].data.length)), [2500, 2500]);
+    assert.deepEqual(await page.evaluate(() => document.getElementById('weights').charts.map((chart) => chart.$heatmap.cellCount)), [2500, 2500]);
     const data = nw.generateData({ seed: 3 });
-    const cell = await page.evaluate(() => document.getElementById('weights').charts[0].data.datasets[0].data[7 * 50 + 9]);
+    const cell = await page.evaluate(() => document.getElementById('weights').charts[0].$heatmap.cellAt(7, 9));
     assert.equal(cell.v, nw.attentionWeights([data.xTest[7]], data.xTrain, { w: 2 }).data[9]);
 
     await page.evaluate(() => {
@@ -195,7 +196,7 @@ inEachBrowser('the <nw-figure> element', (env) => {
     const page = await open(env.server.url.replace('index.html', 'examples/tutorial.html'), { width: 900, height: 900, waitReady: false });
     const figures = await page.waitForFunction(() => {
       const found = [...document.querySelectorAll('nw-figure')];
-      const drawn = found.every((figure) => figure.charts.length > 0 && figure.charts.every((chart) => chart.data.datasets.some((set) => set.data.length > 0)));
+      const drawn = found.every((figure) => figure.charts.length > 0 && figure.charts.every((chart) => chart.$heatmap ? chart.$heatmap.cellCount > 0 : chart.data.datasets.some((set) => set.data.length > 0)));
       return found.length === 2 && drawn ? found.map((figure) => figure.getAttribute('figure')) : null;
     });
     assert.deepEqual(figures, ['predictions', 'landscape']);

@@ -1,4 +1,4 @@
-// Dragging "Distance scale w": the preview (the nonparametric line and a 16 x 16 heatmap) is computed in a
+// Dragging "Distance scale w": the preview (the nonparametric line and the full heatmap) is computed in a
 // Worker where the page can start one and on the page's thread where it cannot or when the worker fails;
 // either way it shows the exact predictions, and the full view returns when the drag pauses.
 import { after, before } from 'node:test';
@@ -41,9 +41,12 @@ function dragUntilPreview(page, w) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const chart = nwPage.Chart.getChart(document.getElementById('predictionsChart'));
+    const heatmap = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap;
     return {
       drawn: performance.getEntriesByName('nw:drag-update').length,
+      generation: nwPage.app.renderGeneration,
       line: chart.data.datasets[3].data.map((p) => p.y),
+      heatmap: { rows: heatmap.blocks.blockRows, cols: heatmap.blocks.blockCols, firstRow: Array.from(heatmap.blocks.weight.subarray(0, heatmap.blocks.blockCols)) },
       note: document.getElementById('nonparametricNote').textContent,
       title: document.getElementById('nonparametricTitleW').textContent,
     };
@@ -57,12 +60,16 @@ async function checkDrag(page) {
   const preview = await dragUntilPreview(page, 2.5);
   assert.ok(preview.drawn > 0, 'a preview was drawn while dragging');
   assert.deepEqual(preview.line, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 2.5 })));
-  assert.match(preview.note, /200 × 300 weights shown as 16 × 16 blocks of 13 × 19/);
+  // The heatmap at full resolution while dragging: every one of the 200 x 300 weights, no blocks.
+  const firstRow = Array.from(nw.attentionWeights([data.xTest[0]], data.xTrain, { w: 2.5 }).data);
+  assert.deepEqual(preview.heatmap, { rows: 200, cols: 300, firstRow });
+  assert.equal(preview.note, '');
   assert.equal(preview.title, '(w = 2.50)');
-  // After the pause the full view returns, and no late preview replaces it.
-  await page.waitForFunction(() => /shown as 100 × 100 blocks of 2 × 3/.test(document.getElementById('nonparametricNote').textContent));
+  // After the pause the full view returns, the heatmap still w = 2.5's, and no late preview replaces it.
+  await page.waitForFunction((generation) => nwPage.app.renderGeneration > generation, preview.generation);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  assert.match(await page.locator('#nonparametricNote').text(), /shown as 100 × 100 blocks of 2 × 3/);
+  const settled = await page.evaluate(() => Array.from(nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap.blocks.weight.subarray(0, 300)));
+  assert.deepEqual(settled, firstRow);
 }
 
 inEachBrowser('dragging w', (env) => {

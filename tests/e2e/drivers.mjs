@@ -219,7 +219,12 @@ class TestPage {
       if (['error', 'warning', 'warn'].includes(message.type())) this.problems.push(`console ${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+    page.on('requestfailed', (request) => {
+      // The browser's own favicon request, cut short by a reload or a navigation, is not the page's.
+      const reason = request.failure()?.errorText ?? '';
+      if (new URL(request.url()).pathname.endsWith('/favicon.svg') && /ABORTED/i.test(reason)) return;
+      this.problems.push(`request failed: ${request.url()} ${reason}`);
+    });
     page.on('response', (response) => {
       if (response.status() >= 400) this.problems.push(`HTTP ${response.status()}: ${response.url()}`);
     });

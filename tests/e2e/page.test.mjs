@@ -2,6 +2,7 @@
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { heatRgb } from '../../web/src/charts/colors.js';
 import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
 
 const createNW = createRequire(import.meta.url)(`${distDir}nw.js`);
@@ -58,7 +59,7 @@ const epochLosses = (page) => page.evaluate(() => Array.from(document.querySelec
 // Hovers the centre of a heatmap cell block and returns the tooltip lines Chart.js shows there.
 async function heatmapTooltip(page, canvasId, fx, fy) {
   await page.locator(`#${canvasId}`).box();
-  await page.waitForFunction((id) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data.length > 0, canvasId);
+  await page.waitForFunction((id) => nwPage.Chart.getChart(document.getElementById(id)).$heatmap.cellCount > 0, canvasId);
   // Away first, so that the lines read below cannot be an earlier hover's.
   await page.mouse.move(0, 0);
   await page.waitForFunction((id) => !(nwPage.Chart.getChart(document.getElementById(id)).tooltip.opacity > 0), canvasId);
@@ -199,9 +200,9 @@ inEachBrowser('the page', (env) => {
     // Tall enough for every figure to be near the view (those far down are drawn only there).
     const page = await open(`${env.server.url}#nTrain=400&nTest=400`, { height: 4000 });
     const heatmaps = ['nonparametricHeatmap', 'parametricHeatmap', 'kernel-gaussian-heatmap'];
-    // Marks each heatmap's current cells; later reports which heatmaps have new cells (were redrawn).
-    const mark = () => page.evaluate((ids) => { window.marked = ids.map((id) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data); }, heatmaps);
-    const redrawn = () => page.evaluate((ids) => ids.filter((id, i) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[0].data !== window.marked[i]), heatmaps);
+    // Marks each heatmap's current blocks; later reports which heatmaps have new blocks (were redrawn).
+    const mark = () => page.evaluate((ids) => { window.marked = ids.map((id) => nwPage.Chart.getChart(document.getElementById(id)).$heatmap.blocks); }, heatmaps);
+    const redrawn = () => page.evaluate((ids) => ids.filter((id, i) => nwPage.Chart.getChart(document.getElementById(id)).$heatmap.blocks !== window.marked[i]), heatmaps);
     const queryLine = () => page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x);
 
     await mark();
@@ -221,12 +222,64 @@ inEachBrowser('the page', (env) => {
     await page.close();
   });
 
-  test('large data is drawn as at most 100 x 100 blocks without changing the weights reported', async () => {
+  test('large data is drawn one block per device pixel at most, with the module\'s own block weights', async () => {
     const page = await open(`${env.server.url}#nTrain=1000&nTest=500`);
     await page.locator('#nonparametricHeatmap').box(); // drawn (and its note written) near the view
     await page.waitForFunction(() => document.getElementById('nonparametricNote').textContent !== '');
-    const note = await page.locator('#nonparametricNote').text();
-    assert.match(note, /500 × 1000 weights shown as 100 × 100 blocks of 5 × 10/);
+    const shown = await page.evaluate(() => {
+      const heatmap = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap;
+      const { blockRows, blockCols, rowStep, colStep, weight } = heatmap.blocks;
+      return { capacity: heatmap.capacity(), blockRows, blockCols, rowStep, colStep, weight: Array.from(weight) };
+    });
+    const { rows, cols } = shown.capacity;
+    assert.ok(shown.blockRows <= rows && shown.blockCols <= cols, `${shown.blockRows} x ${shown.blockCols} blocks in ${rows} x ${cols} device pixels`);
+    assert.ok(shown.blockRows > 100 && shown.blockCols > 100, 'finer than the old 100 x 100 cap');
+    const data = nw.generateData({ nTrain: 1000, nTest: 500, seed: 1 });
+    const expected = nw.attentionBlocks(data.xTest, data.xTrain, null, { w: 1, maxBlockRows: rows, maxBlockCols: cols });
+    assert.deepEqual([shown.blockRows, shown.blockCols, shown.rowStep, shown.colStep], [expected.blockRows, expected.blockCols, expected.rowStep, expected.colStep]);
+    assert.deepEqual(shown.weight, Array.from(expected.weight));
+    assert.equal(await page.locator('#nonparametricNote').text(), `500 × 1000 weights shown as ${expected.blockRows} × ${expected.blockCols} blocks of `
+      + `${expected.rowStep} × ${expected.colStep} (one per pixel); each block shows its largest weight.`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('every cell of a chapter-sized heatmap is drawn, each pixel the colour table\'s colour of its weight', async () => {
+    const page = await open(`${env.server.url}#w=2`);
+    await page.locator('#nonparametricHeatmap').box();
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap.cellCount > 0);
+    const cells = [[0, 0], [0, 1], [10, 12], [25, 25], [30, 5], [7, 40], [49, 48], [49, 49]];
+    const shown = await page.evaluate((samples) => {
+      const chart = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap'));
+      const heatmap = chart.$heatmap;
+      const ratio = chart.currentDevicePixelRatio;
+      const left = Math.round(chart.chartArea.left * ratio);
+      const top = Math.round(chart.chartArea.top * ratio);
+      const width = Math.round(chart.chartArea.right * ratio) - left;
+      const height = Math.round(chart.chartArea.bottom * ratio) - top;
+      const { data } = chart.ctx.getImageData(left, top, width, height); // one read of the whole area
+      const { blockRows, blockCols } = heatmap.blocks;
+      return {
+        blockRows, blockCols, maxWeight: heatmap.maxWeight,
+        samples: samples.map(([r, c]) => {
+          // The pixel at the cell's centre.
+          const i = 4 * (Math.floor(((r + 0.5) * height) / blockRows) * width + Math.floor(((c + 0.5) * width) / blockCols));
+          return { r, c, weight: heatmap.cellAt(r, c).v, rgb: [data[i], data[i + 1], data[i + 2]], alpha: data[i + 3] };
+        }),
+      };
+    }, cells);
+    assert.deepEqual([shown.blockRows, shown.blockCols], [50, 50], 'every cell, no blocks');
+    const data = nw.generateData({ seed: 1 });
+    const weights = nw.attentionWeights(data.xTest, data.xTrain, { w: 2 }).data;
+    let max = 0;
+    for (const v of weights) max = Math.max(max, v);
+    assert.equal(shown.maxWeight, max);
+    for (const { r, c, weight, rgb, alpha } of shown.samples) {
+      assert.equal(weight, weights[r * 50 + c], `cell (${r}, ${c}) is the module's weight`);
+      const level = Math.round((255 * weight) / max);
+      assert.deepEqual(rgb, heatRgb(level / 255), `cell (${r}, ${c}), weight ${weight}: level ${level} of the table`);
+      assert.equal(alpha, 255);
+    }
     assert.deepEqual(page.problems, []);
     await page.close();
   });

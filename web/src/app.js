@@ -16,8 +16,6 @@ const byId = (id) => document.getElementById(id);
 const QUERY_URL_DELAY_MS = 300;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
-// While w is dragged the nonparametric heatmap draws at most this many cells per side.
-const DRAG_HEATMAP_CELLS = 16;
 
 class App {
   constructor(nw) {
@@ -156,15 +154,15 @@ class App {
     this.apply({ ...this.settings, [name]: value }, history);
   }
 
-  // While "Distance scale w" is dragged, redraw only what w changes at once (the nonparametric line and a
-  // coarse heatmap, computed by the drag preview) so each update fits in a frame; the rest follows when
-  // the drag pauses.
+  // While "Distance scale w" is dragged, redraw only what w changes at once (the nonparametric line and
+  // heatmap, computed by the drag preview) so each update fits in a frame; the rest follows when the
+  // drag pauses.
   dragW(w) {
     this.settings = { ...this.settings, w };
     this.controls.show(this.settings);
     const { data, kernel } = this.session;
     this.dragPreview.request({
-      w, kernel, maxCells: DRAG_HEATMAP_CELLS, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
+      w, kernel, maxCells: this.figures.heatmaps.nonparametric.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
       generation: this.renderGeneration, started: performance.now(),
     });
     clearTimeout(this.dragTimer);

@@ -1,4 +1,4 @@
-// The preview shown while "Distance scale w" is dragged: one w's predictions and coarse heatmap blocks,
+// The preview shown while "Distance scale w" is dragged: one w's predictions and heatmap blocks,
 // computed in a Worker where the page can start one (over http), so the page's thread only draws; where
 // it cannot (a page opened from file://) or the worker fails, on the page's thread instead. One request
 // is in flight at a time; a newer w waits, replacing any older waiting one, so a fast drag never queues.

@@ -1,6 +1,6 @@
-// The drag preview's worker (started by drag_preview.js): computes one w's predictions and coarse heatmap
+// The drag preview's worker (started by drag_preview.js): computes one w's predictions and heatmap
 // blocks with its own copy of the module, so that while "Distance scale w" is dragged the page's thread only
-// draws. Each message is a request { id, xTest, xTrain, yTrain, w, kernel, maxCells }.
+// draws. Each message is a request { id, xTest, xTrain, yTrain, w, kernel, maxCells: { rows, cols } }.
 // Bundled as a classic script, since module workers cannot call importScripts and nw.js is a classic script.
 /* global importScripts, createNW */
 importScripts('nw.js');
@@ -16,7 +16,7 @@ self.onmessage = async ({ data: request }) => {
   }
   try {
     const { xTest, xTrain, yTrain, w, kernel, maxCells } = request;
-    const blocks = nw.attentionBlocks(xTest, xTrain, yTrain, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
+    const blocks = nw.attentionBlocks(xTest, xTrain, yTrain, { w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
     self.postMessage({ id: request.id, blocks });
   } catch (error) {
     self.postMessage({ id: request.id, error: error.message });

@@ -2,8 +2,8 @@
 // the kernel panels, the loss landscape, the tables and the notes. The page's controller (app.js)
 // decides when; this file decides what is drawn and skips what has not changed.
 import { estimator } from './charts/colors.js';
-import { HEATMAP_CELLS, HeatmapChart } from './charts/heatmap_chart.js';
-import { FOUR_KERNELS, KernelPanel, PANEL_HEATMAP_CELLS } from './charts/kernel_panel.js';
+import { HeatmapChart } from './charts/heatmap_chart.js';
+import { FOUR_KERNELS, KernelPanel } from './charts/kernel_panel.js';
 import { LandscapeChart } from './charts/landscape_chart.js';
 import { PredictionsChart } from './charts/predictions_chart.js';
 import { TrainingChart } from './charts/training_chart.js';
@@ -121,8 +121,8 @@ class Figures {
     this.showDataNote(session, s);
   }
 
-  // While w is dragged: the nonparametric line and a coarse heatmap (blocks from nw.attentionBlocks
-  // with predictions) for w, and the query's attention if it follows that w.
+  // While w is dragged: the nonparametric line and heatmap (blocks from nw.attentionBlocks with
+  // predictions, at the heatmap's full resolution) for w, and the query's attention if it follows that w.
   showDragPreview(session, s, w, blocks) {
     const { data } = session;
     try {
@@ -132,10 +132,13 @@ class Figures {
         this.predictionsChart.setQuery(query, session.queryWeights(query, w));
       }
       this.predictionsChart.draw();
-      this.drawnWith.nonparametric = null; // a coarse preview: the next render draws it in full
+      // The preview's blocks are the render's own (same module, same size): the render after the drag
+      // need not compute them again.
+      this.drawnWith.nonparametric = null;
       if (this.nearView.has('nonparametric')) {
         this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
+        this.drawnWith.nonparametric = [data, w, session.kernel];
       }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
     } catch (error) {
@@ -151,13 +154,13 @@ class Figures {
     const { data } = session;
     try {
       if (near('nonparametric') && this.changed('nonparametric', data, s.w, session.kernel)) {
-        this.heatmaps.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+        this.heatmaps.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells }), data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
       }
       if (near('parametric') && this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
         // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
         if (session.canTrain) {
-          this.heatmaps.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), data.xTest, data.xTrain);
+          this.heatmaps.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), data.xTest, data.xTrain);
         } else {
           this.heatmaps.parametric.clear();
         }
@@ -193,8 +196,7 @@ class Figures {
       ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
     byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     for (const panel of this.kernelPanels) {
-      const blocks = session.blocks(s.w, { kernel: panel.kernel, maxCells: PANEL_HEATMAP_CELLS, withPredictions: true });
-      panel.set(session.data, session.xRange, blocks);
+      panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
       panel.draw();
     }
   }

@@ -151,10 +151,10 @@ class Session {
   }
 
   // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
-  // most maxCells x maxCells blocks; withPredictions adds the predictions from the same pass.
+  // most maxCells.rows x maxCells.cols blocks; withPredictions adds the predictions from the same pass.
   blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
     const { xTest, xTrain, yTrain } = this.data;
-    return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells, maxBlockCols: maxCells });
+    return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
   }
 
   // One query's weights over the training points.

@@ -34,13 +34,28 @@ const stops = [
   [251, 106, 74], [239, 59, 44], [203, 24, 29], [165, 15, 21], [103, 0, 13],
 ];
 
-// t in [0, 1] -> "rgb(r, g, b)"
-function heat(t) {
+// t in [0, 1] -> [r, g, b], interpolated between the stops.
+function heatRgb(t) {
   const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
   const i = Math.min(stops.length - 2, Math.floor(x));
   const f = x - i;
-  const c = stops[i].map((v, k) => Math.round(v + f * (stops[i + 1][k] - v)));
-  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+  return stops[i].map((v, k) => Math.round(v + f * (stops[i + 1][k] - v)));
 }
 
-export { dark, estimator, heat, ink, lineDash };
+// t in [0, 1] -> "rgb(r, g, b)"
+function heat(t) {
+  const [r, g, b] = heatRgb(t);
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+// The heatmaps' colour lookup table: entry k is heatRgb(k / 255), opaque, as one 32-bit pixel of an
+// ImageData (bytes r, g, b, a in memory: little-endian, as on every platform browsers run on).
+const HEAT_LEVELS = 256;
+const heatLut = Uint32Array.from({ length: HEAT_LEVELS }, (_, k) => {
+  const [r, g, b] = heatRgb(k / (HEAT_LEVELS - 1));
+  return ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+});
+// The table's entry for a weight v on a scale whose darkest colour is max.
+const heatLevel = (v, max) => Math.min(HEAT_LEVELS - 1, Math.max(0, Math.round((v / max) * (HEAT_LEVELS - 1))));
+
+export { dark, estimator, heat, heatLevel, heatLut, heatRgb, ink, lineDash };

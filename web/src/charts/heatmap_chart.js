@@ -1,20 +1,13 @@
 // Figure 2: attention weights as a heatmap, rows = sorted test inputs (queries), columns = sorted
-// training inputs (keys). A large matrix arrives from the module as blocks of cells, each coloured by
-// its largest weight; the tooltip names that cell, so it always reports an exact weight.
+// training inputs (keys). The weights are painted as one image into the chart area, at the canvas's
+// device pixels, through a 256-entry colour table; Chart.js draws the axes and the tooltip. A matrix
+// larger than the chart area's pixels arrives from the module as blocks of cells, each coloured by its
+// largest weight; the tooltip names that cell, so it always reports an exact weight.
 import { Chart } from './chart.js';
-import { heat, ink } from './colors.js';
+import { heat, heatLevel, heatLut, ink } from './colors.js';
 
-// Cells per side, at most, of each heatmap: chartjs-chart-matrix costs about 7 microseconds a cell, and
-// the heatmaps are about 320 (main) and 250 (kernel panels) pixels wide, so more cells than a third of
-// that cost time without showing more. Larger matrices are drawn as blocks.
-const HEATMAP_CELLS = 100;
-
-// The module's blocks ({ blockRows, blockCols, weight, row, col, ... }) as chart cells.
-function cellsOf(blocks) {
-  return Array.from(blocks.weight, (v, i) => ({
-    x: i % blocks.blockCols, y: Math.floor(i / blocks.blockCols), v, row: blocks.row[i], col: blocks.col[i],
-  }));
-}
+// Cells per side before the chart has been laid out (afterwards: the chart area's device pixels).
+const UNLAID_CELLS = 512;
 
 // About six ticks on whole cells, starting at the first.
 function tickIndices(count) {
@@ -22,6 +15,27 @@ function tickIndices(count) {
   const ticks = [];
   for (let i = 0; i < count; i += step) ticks.push({ value: i });
   return ticks;
+}
+
+// Paints each heatmap's image before Chart.js draws the datasets (the hovered cell) and the tooltip,
+// and shows the tooltip of the cell under the pointer (every pointer event, leaving the chart too).
+const rasterPlugin = {
+  id: 'rasterHeatmap',
+  beforeDatasetsDraw(chart) {
+    if (chart.$heatmap) chart.$heatmap.paint();
+  },
+  afterEvent(chart, args) {
+    if (chart.$heatmap) chart.$heatmap.showCell(args.event);
+  },
+};
+
+// The chart area in device pixels, whole: { left, top, width, height }.
+function deviceArea(chart) {
+  const { chartArea: area, currentDevicePixelRatio: ratio } = chart;
+  if (!area) return null;
+  const left = Math.round(area.left * ratio);
+  const top = Math.round(area.top * ratio);
+  return { left, top, width: Math.round(area.right * ratio) - left, height: Math.round(area.bottom * ratio) - top };
 }
 
 class HeatmapChart {
@@ -32,30 +46,19 @@ class HeatmapChart {
     this.onQuery = onQuery;
     this.legendCanvas = legendCanvas;
     this.note = note;
-    this.fallbackRows = new Uint8Array(0);
-    this.blocks = { blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1 };
-    this.maxWeight = 1;
-    this.rowLabels = [];
-    this.colLabels = [];
+    this.clearBlocks();
+    this.image = null; // the painted ImageData and what it was painted from (see paint)
     this.chart = new Chart(canvas, {
-      type: 'matrix',
-      data: {
-        datasets: [{
-          label: 'Attention weight',
-          data: [],
-          borderWidth: 0,
-          // Per-cell colours as an array and sizes as numbers (set in setBlocks): Chart.js then resolves
-          // no function per cell, which is most of a large heatmap's drawing time.
-          backgroundColor: [],
-          width: 0,
-          height: 0,
-        }],
-      },
+      type: 'scatter',
+      // One invisible point: the hovered cell, which the tooltip describes.
+      data: { datasets: [{ label: 'Attention weight', data: [], pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }] },
+      plugins: [rasterPlugin],
       options: {
         animation: false,
         parsing: false,
         maintainAspectRatio: false,
-        onResize: () => this.sizeCells(),
+        // A smaller chart area may have fewer pixels than blocks: checked once the resize is drawn.
+        onResize: () => requestAnimationFrame(() => this.refit()),
         onHover: (event) => this.reportRow(event),
         onClick: (event) => this.reportRow(event),
         scales: {
@@ -77,6 +80,7 @@ class HeatmapChart {
         plugins: {
           legend: { display: false },
           tooltip: {
+            events: [], // shown by showCell, for the cell under the pointer
             callbacks: {
               title: () => '',
               label: (ctx) => {
@@ -94,16 +98,59 @@ class HeatmapChart {
         },
       },
     });
+    // The browser tests and a lesson's code reach the heatmap from its chart (Chart.getChart(canvas)).
+    this.chart.$heatmap = this;
+  }
+
+  // Cells per side the chart area can show, one per device pixel: larger matrices come as blocks.
+  capacity() {
+    const area = deviceArea(this.chart);
+    return area && area.width > 0 && area.height > 0 ? { rows: area.height, cols: area.width } : { rows: UNLAID_CELLS, cols: UNLAID_CELLS };
+  }
+
+  get cellCount() { return this.blocks.weight ? this.blocks.weight.length : 0; }
+
+  // The cell at block row r and block column c: { v, row, col } (its weight and the matrix cell it is).
+  cellAt(r, c) {
+    const i = r * this.blocks.blockCols + c;
+    return { v: this.blocks.weight[i], row: this.blocks.row[i], col: this.blocks.col[i] };
+  }
+
+  // The block (r, c) under a pointer event in the chart area, or null.
+  cellUnder(event) {
+    const { chartArea, scales } = this.chart;
+    if (this.cellCount === 0 || !chartArea || event.type === 'mouseout') return null;
+    if (event.x < chartArea.left || event.x > chartArea.right || event.y < chartArea.top || event.y > chartArea.bottom) return null;
+    const clamp = (value, count) => Math.min(count - 1, Math.max(0, Math.round(value)));
+    return { r: clamp(scales.y.getValueForPixel(event.y), this.blocks.blockRows), c: clamp(scales.x.getValueForPixel(event.x), this.blocks.blockCols) };
   }
 
   // The query of the row under the pointer. Only a mouse's moves and clicks (a tap is a click) count: a
   // finger's move is the page scrolling, and it must not move the query.
   reportRow(event) {
-    if (!this.onQuery || !['mousemove', 'click'].includes(event.type) || this.rowLabels.length === 0) return;
-    const { chartArea, scales } = this.chart;
-    if (!chartArea || event.x < chartArea.left || event.x > chartArea.right || event.y < chartArea.top || event.y > chartArea.bottom) return;
-    const blockRow = Math.min(this.blocks.blockRows - 1, Math.max(0, Math.round(scales.y.getValueForPixel(event.y))));
-    this.onQuery(this.rowLabels[Math.min(this.rowLabels.length - 1, blockRow * this.blocks.rowStep)]);
+    if (!this.onQuery || !['mousemove', 'click'].includes(event.type)) return;
+    const under = this.cellUnder(event);
+    if (under) this.onQuery(this.rowLabels[Math.min(this.rowLabels.length - 1, under.r * this.blocks.rowStep)]);
+  }
+
+  // The tooltip for the cell under the pointer (hidden when there is none).
+  showCell(event) {
+    const under = this.cellUnder(event);
+    const dataset = this.chart.data.datasets[0];
+    const shown = dataset.data[0];
+    if (!under) {
+      if (!shown) return;
+      dataset.data = [];
+      this.chart.tooltip.setActiveElements([], { x: 0, y: 0 });
+      this.chart.update('none');
+      return;
+    }
+    if (!shown || shown.x !== under.c || shown.y !== under.r) {
+      dataset.data = [{ x: under.c, y: under.r, ...this.cellAt(under.r, under.c) }];
+      this.chart.update('none');
+    }
+    this.chart.tooltip.setActiveElements([{ datasetIndex: 0, index: 0 }], { x: event.x, y: event.y });
+    this.chart.draw();
   }
 
   label(labels, blockIndex, step) {
@@ -111,43 +158,95 @@ class HeatmapChart {
     return Number.isInteger(blockIndex) && i < labels.length ? labels[i].toFixed(2) : '';
   }
 
-  // matrix: { rows, cols, data } from the module; rowLabels/colLabels: the query and key inputs.
-  // blocks: from nw.attentionBlocks; rowLabels/colLabels: the query and key inputs.
+  // compute(maxCells): the blocks from nw.attentionBlocks for at most maxCells.rows x maxCells.cols, called
+  // with the chart area's device pixels (see capacity), and again by draw() whenever the laid-out area
+  // turns out smaller than the blocks; rowLabels/colLabels: the query and key inputs. Returns the blocks.
+  show(compute, rowLabels, colLabels) {
+    this.apply(compute(this.capacity()), rowLabels, colLabels);
+    this.compute = compute;
+    return this.blocks;
+  }
+
+  // Blocks computed elsewhere (the drag preview's worker), for the chart area's capacity when asked.
   setBlocks(blocks, rowLabels, colLabels) {
+    this.apply(blocks, rowLabels, colLabels);
+    this.compute = null;
+  }
+
+  apply(blocks, rowLabels, colLabels) {
     this.rowLabels = rowLabels;
     this.colLabels = colLabels;
     this.fallbackRows = blocks.fallbackRows;
     this.blocks = blocks;
-    const cells = cellsOf(blocks);
-    this.maxWeight = cells.reduce((m, c) => Math.max(m, c.v), 0) || 1;
-    const dataset = this.chart.data.datasets[0];
-    dataset.data = cells;
-    dataset.backgroundColor = cells.map((cell) => heat(cell.v / this.maxWeight));
-    this.sizeCells();
+    let max = 0;
+    for (const v of blocks.weight) if (v > max) max = v;
+    this.maxWeight = max || 1;
+    this.chart.data.datasets[0].data = [];
+    this.chart.tooltip.setActiveElements([], { x: 0, y: 0 });
     const { x, y } = this.chart.options.scales;
     x.max = blocks.blockCols - 0.5;
     y.max = blocks.blockRows - 0.5;
     const { rowStep, colStep } = blocks;
     this.note.textContent = rowStep > 1 || colStep > 1
-      ? `${blocks.rows} × ${blocks.cols} weights shown as ${blocks.blockRows} × ${blocks.blockCols} blocks of ${rowStep} × ${colStep}; each block shows its largest weight.`
+      ? `${blocks.rows} × ${blocks.cols} weights shown as ${blocks.blockRows} × ${blocks.blockCols} blocks of ${rowStep} × ${colStep} (one per pixel); each block shows its largest weight.`
       : '';
     this.drawLegend();
   }
 
-  // No weights to show (the parametric heatmap of a kernel that cannot be trained).
-  clear() {
-    this.chart.data.datasets[0].data = [];
-    this.chart.data.datasets[0].backgroundColor = [];
-    this.blocks = { blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1 };
+  clearBlocks() {
+    this.compute = null;
+    this.blocks = { blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1, weight: null };
     this.rowLabels = [];
     this.colLabels = [];
     this.fallbackRows = new Uint8Array(0);
+    this.maxWeight = 1;
+  }
+
+  // No weights to show (the parametric heatmap of a kernel that cannot be trained).
+  clear() {
+    this.clearBlocks();
+    this.chart.data.datasets[0].data = [];
     Object.assign(this.chart.options.scales.x, { max: 0.5 });
     Object.assign(this.chart.options.scales.y, { max: 0.5 });
     this.note.textContent = '';
     const legend = this.legendCanvas;
     legend.getContext('2d').clearRect(0, 0, legend.width, legend.height);
     legend.setAttribute('aria-label', 'No weights to show');
+  }
+
+  // Paints the blocks into the chart area, each device pixel the colour of the block it falls in. The
+  // image is kept and only put again (a tooltip's redraw) until the blocks or the area's size change.
+  paint() {
+    const area = deviceArea(this.chart);
+    if (this.cellCount === 0 || !area || area.width <= 0 || area.height <= 0) return;
+    const image = this.image;
+    if (!image || image.blocks !== this.blocks || image.data.width !== area.width || image.data.height !== area.height) {
+      this.image = { blocks: this.blocks, data: this.rasterize(area.width, area.height) };
+    }
+    this.chart.ctx.putImageData(this.image.data, area.left, area.top);
+  }
+
+  rasterize(width, height) {
+    const { blockRows, blockCols, weight } = this.blocks;
+    const image = new ImageData(width, height);
+    const pixels = new Uint32Array(image.data.buffer);
+    // The block column of each pixel column, as the x scale maps it (block c spans c - 0.5 to c + 0.5).
+    const columnOf = new Int32Array(width);
+    for (let px = 0; px < width; px++) columnOf[px] = Math.min(blockCols - 1, Math.floor(((px + 0.5) * blockCols) / width));
+    const max = this.maxWeight;
+    let previousRow = -1;
+    for (let py = 0; py < height; py++) {
+      const r = Math.min(blockRows - 1, Math.floor(((py + 0.5) * blockRows) / height));
+      const start = py * width;
+      if (r === previousRow) {
+        pixels.copyWithin(start, start - width, start); // the same block row as the pixel row above
+        continue;
+      }
+      previousRow = r;
+      const base = r * blockCols;
+      for (let px = 0; px < width; px++) pixels[start + px] = heatLut[heatLevel(weight[base + columnOf[px]], max)];
+    }
+    return image;
   }
 
   // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter.
@@ -174,23 +273,20 @@ class HeatmapChart {
     canvas.setAttribute('aria-label', `Colour scale from 0 (light) to ${this.maxWeight.toPrecision(3)} (dark red)`);
   }
 
-  // Cell width and height from the chart area (known after the first layout; refreshed on resize).
-  sizeCells() {
-    if (!this.chart) return; // a resize during construction
-    const dataset = this.chart.data.datasets[0];
-    const area = this.chart.chartArea;
-    dataset.width = area ? area.width / this.blocks.blockCols : 0;
-    dataset.height = area ? area.height / this.blocks.blockRows : 0;
+  draw() {
+    this.chart.update('none');
+    this.refit();
   }
 
-  draw() {
-    const before = this.chart.chartArea && this.chart.chartArea.width;
+  // At most one block per device pixel: when the laid-out chart area (its axis labels change with the
+  // data, a window resizes) has fewer pixels than there are blocks, they are computed again for it.
+  refit() {
+    if (!this.compute || this.cellCount === 0) return;
+    const { rows, cols } = this.capacity();
+    if (this.blocks.blockRows <= rows && this.blocks.blockCols <= cols) return;
+    this.apply(this.compute({ rows, cols }), this.rowLabels, this.colLabels);
     this.chart.update('none');
-    if (this.chart.chartArea && this.chart.chartArea.width !== before) {
-      this.sizeCells();
-      this.chart.update('none');
-    }
   }
 }
 
-export { HEATMAP_CELLS, HeatmapChart };
+export { HeatmapChart };

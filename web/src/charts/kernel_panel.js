@@ -3,9 +3,8 @@ import { Chart } from './chart.js';
 import { estimator } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 
-// The four kernels the newer edition compares, with their titles, and the panels' heatmap size (see HEATMAP_CELLS).
+// The four kernels the newer edition compares, with their titles.
 const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
-const PANEL_HEATMAP_CELLS = 50;
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
@@ -58,14 +57,15 @@ class KernelPanel {
     this.heatmap = new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true });
   }
 
-  // blocks: the kernel's weights and predictions from nw.attentionBlocks; xRange: { xMin, xMax } to show.
-  set(data, xRange, blocks) {
+  // compute(maxCells): the kernel's weights and predictions from nw.attentionBlocks (see HeatmapChart.show);
+  // xRange: { xMin, xMax } to show.
+  set(data, xRange, compute) {
+    const blocks = this.heatmap.show(compute, data.xTest, data.xTrain);
     const sets = this.predictions.data.datasets;
     sets[0].data = points(data.xTrain, data.yTrain);
     sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
     sets[2].data = points(data.xTest, blocks.predictions);
     Object.assign(this.predictions.options.scales.x, { min: xRange.xMin, max: xRange.xMax });
-    this.heatmap.setBlocks(blocks, data.xTest, data.xTrain);
   }
 
   draw() {
@@ -74,4 +74,4 @@ class KernelPanel {
   }
 }
 
-export { FOUR_KERNELS, KernelPanel, PANEL_HEATMAP_CELLS };
+export { FOUR_KERNELS, KernelPanel };

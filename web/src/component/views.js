@@ -2,8 +2,8 @@
 // root, and how they are drawn from a Session (every number from the WebAssembly module). `controls`
 // names the controls the element adds above the figure: 'w' (the distance scale) or 'train'.
 import { estimator } from '../charts/colors.js';
-import { HEATMAP_CELLS, HeatmapChart } from '../charts/heatmap_chart.js';
-import { FOUR_KERNELS, KernelPanel, PANEL_HEATMAP_CELLS } from '../charts/kernel_panel.js';
+import { HeatmapChart } from '../charts/heatmap_chart.js';
+import { FOUR_KERNELS, KernelPanel } from '../charts/kernel_panel.js';
 import { LandscapeChart } from '../charts/landscape_chart.js';
 import { PredictionsChart } from '../charts/predictions_chart.js';
 import { TrainingChart } from '../charts/training_chart.js';
@@ -91,12 +91,12 @@ const views = {
         charts: [charts.nonparametric.chart, charts.parametric.chart],
         render(session, s) {
           const { xTest, xTrain } = session.data;
-          charts.nonparametric.setBlocks(session.blocks(s.w, { maxCells: HEATMAP_CELLS }), xTest, xTrain);
+          charts.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells }), xTest, xTrain);
           charts.nonparametric.draw();
           titles.nonparametric.textContent = `Nonparametric weights (w = ${formatW(s.w)})`;
           nonparametric.canvases.heatmap.setAttribute('aria-label', `Nonparametric attention weights at w = ${formatW(s.w)}, ${weightsShape(session)}.`);
           if (session.canTrain) {
-            charts.parametric.setBlocks(session.blocks(session.learnedW, { maxCells: HEATMAP_CELLS }), xTest, xTrain);
+            charts.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), xTest, xTrain);
             titles.parametric.textContent = `Parametric weights (w = ${formatW(session.learnedW)}, ${session.stage})`;
             parametric.canvases.heatmap.setAttribute('aria-label', `Parametric attention weights at w = ${formatW(session.learnedW)} (${session.stage}), ${weightsShape(session)}.`);
           } else {
@@ -188,7 +188,7 @@ const views = {
         render(session, s) {
           title.textContent = `Four kernels (w = ${formatW(s.w)})`;
           for (const panel of panels) {
-            panel.set(session.data, session.xRange, session.blocks(s.w, { kernel: panel.kernel, maxCells: PANEL_HEATMAP_CELLS, withPredictions: true }));
+            panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
             panel.draw();
           }
         },
