@@ -88,6 +88,10 @@ class Figures {
   render(session, s) {
     const { data } = session;
     try {
+      // The figures near the view first: the nonparametric heatmap's pass also gives the line's predictions.
+      this.generation += 1;
+      this.lastRender = { session, s };
+      this.renderLazy(session, s);
       const predictions = session.predictions(s.w);
       const attendW = session.attentionFollowsW(s) ? s.w : session.learnedW;
       const { xMin, xMax } = session.xRange;
@@ -104,9 +108,6 @@ class Figures {
       byId('parametricTitleW').textContent = !session.canTrain ? '(cannot be trained)'
         : session.epoch === 0 ? `(w0 = ${formatW(session.learnedW)}, untrained)` : `(w = ${formatW(session.learnedW)})`;
 
-      this.generation += 1;
-      this.lastRender = { session, s };
-      this.renderLazy(session, s);
       const errors = session.testErrors(predictions);
       this.showErrors(session, s, errors);
       this.lastPredictions = { data, predictions };
@@ -154,7 +155,7 @@ class Figures {
     const { data } = session;
     try {
       if (near('nonparametric') && this.changed('nonparametric', data, s.w, session.kernel)) {
-        this.heatmaps.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells }), data.xTest, data.xTrain);
+        this.heatmaps.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells, withPredictions: true }), data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
       }
       if (near('parametric') && this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {

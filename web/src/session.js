@@ -18,6 +18,7 @@ class Session {
     this.losses = [];       // training loss before each epoch's step
     this.ws = [];           // w at the start (index 0) and after each epoch
     this.testMses = [];     // the parametric estimator's test MSE at each ws[i] (empty without a truth)
+    this.remembered = {}; // name -> { inputs, value }: the last predictions (see remember)
   }
 
   // New generated data for these settings; training starts again from the data's w0.
@@ -125,21 +126,36 @@ class Session {
   get learnedW() { return this.trainer ? this.trainer.w : NaN; }
   get kernel() { return this.objective.kernel; }
 
+  // (The parametric line at the learned w, which the next redraw shows, so it is computed once.)
   parametricTestMse() {
-    const { xTest, xTrain, yTrain, yTruth } = this.data;
-    const predicted = this.nw.predict(xTest, xTrain, yTrain, { w: this.trainer.w, kernel: this.kernel });
-    return this.nw.meanSquaredError(predicted, yTruth);
+    return this.nw.meanSquaredError(this.line('parametric', this.learnedW), this.data.yTruth);
   }
 
-  // Predictions at the test queries; parametric is null when the kernel cannot be trained.
+  // Predictions at the test queries; parametric is null when the kernel cannot be trained. Each line
+  // is kept until its inputs change: a query moving, a redraw, a new w (parametric line) or an epoch
+  // (nonparametric line) do not compute it again (about n^2 kernel evaluations each).
   predictions(w) {
-    const { kernel } = this;
-    const { xTest, xTrain, yTrain } = this.data;
+    const { data } = this;
     return {
-      average: new Float64Array(xTest.length).fill(this.nw.averagePool(yTrain)),
-      nonparametric: this.nw.predict(xTest, xTrain, yTrain, { w, kernel }),
-      parametric: this.trainer ? this.nw.predict(xTest, xTrain, yTrain, { w: this.learnedW, kernel }) : null,
+      average: this.remember('average', [data], () => new Float64Array(data.xTest.length).fill(this.nw.averagePool(data.yTrain))),
+      nonparametric: this.line('nonparametric', w),
+      parametric: this.trainer ? this.line('parametric', this.learnedW) : null,
     };
+  }
+
+  // The predictions at w of the session's kernel, kept as `name`.
+  line(name, w) {
+    const { data, kernel } = this;
+    return this.remember(name, [data, w, kernel], () => this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel }));
+  }
+
+  // compute()'s value, kept under `name` while `inputs` stay the same (Object.is, one by one).
+  remember(name, inputs, compute) {
+    const last = this.remembered[name];
+    if (last && last.inputs.every((value, i) => Object.is(value, inputs[i]))) return last.value;
+    const value = compute();
+    this.remembered[name] = { inputs, value };
+    return value;
   }
 
   // Test MSE of each estimator against the truth; null without a truth (your own data).
@@ -152,9 +168,16 @@ class Session {
 
   // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
   // most maxCells.rows x maxCells.cols blocks; withPredictions adds the predictions from the same pass.
+  // Predictions of the session's own kernel are kept as that w's line (see predictions): the heatmap and
+  // the line at one w then cost one pass.
   blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
-    const { xTest, xTrain, yTrain } = this.data;
-    return this.nw.attentionBlocks(xTest, xTrain, withPredictions ? yTrain : null, { w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
+    const { data } = this;
+    const blocks = this.nw.attentionBlocks(data.xTest, data.xTrain, withPredictions ? data.yTrain : null, { w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
+    if (withPredictions && kernel === this.kernel) {
+      const name = this.trainer && Object.is(w, this.learnedW) ? 'parametric' : 'nonparametric';
+      this.remembered[name] = { inputs: [data, w, kernel], value: blocks.predictions };
+    }
+    return blocks;
   }
 
   // One query's weights over the training points.

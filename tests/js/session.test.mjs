@@ -1,0 +1,54 @@
+// The page's Session keeps each prediction line until its inputs change: what it returns must always be
+// the module's answer for the current data, w, learned w and kernel, whichever path computed it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session } from '../../web/src/session.js';
+import { defaults } from '../../web/src/state.js';
+import { createNW } from './module.mjs';
+
+const nw = await createNW();
+
+function started(settings = {}) {
+  const session = new Session(nw);
+  session.generate({ ...defaults(), ...settings });
+  return session;
+}
+
+const direct = (session, w, kernel = session.kernel) => Array.from(nw.predict(session.data.xTest, session.data.xTrain, session.data.yTrain, { w, kernel }));
+
+test('a kept line is the module\'s answer after a new w, an epoch, new data and a new kernel', () => {
+  const session = started();
+  const first = session.predictions(1);
+  assert.deepEqual(Array.from(first.nonparametric), direct(session, 1));
+  assert.deepEqual(Array.from(first.parametric), direct(session, session.learnedW));
+  assert.equal(session.predictions(1).nonparametric, first.nonparametric, 'the same w: kept, not computed again');
+
+  const other = session.predictions(2);
+  assert.deepEqual(Array.from(other.nonparametric), direct(session, 2));
+  assert.equal(other.parametric, first.parametric, 'a new w leaves the parametric line as it was');
+
+  session.step();
+  const trained = session.predictions(2);
+  assert.deepEqual(Array.from(trained.parametric), direct(session, session.learnedW));
+  assert.equal(trained.nonparametric, other.nonparametric, 'an epoch leaves the nonparametric line as it was');
+  assert.equal(session.testMses[1], nw.meanSquaredError(direct(session, session.learnedW), session.data.yTruth));
+
+  session.resetTraining({ ...defaults(), kernel: 'epanechnikov' });
+  assert.deepEqual(Array.from(session.predictions(2).nonparametric), direct(session, 2, 'epanechnikov'));
+  session.generate({ ...defaults(), seed: 9 });
+  const regenerated = session.predictions(2);
+  assert.deepEqual(Array.from(regenerated.nonparametric), direct(session, 2));
+  assert.equal(regenerated.average[0], nw.averagePool(session.data.yTrain));
+});
+
+test('the heatmap\'s pass gives the line its predictions; another kernel\'s pass does not', () => {
+  const session = started();
+  const maxCells = { rows: 7, cols: 9 };
+  session.blocks(3, { kernel: 'boxcar', maxCells, withPredictions: true });
+  assert.deepEqual(Array.from(session.predictions(3).nonparametric), direct(session, 3), 'a boxcar panel leaves the Gaussian line alone');
+  const blocks = session.blocks(4, { maxCells, withPredictions: true });
+  const line = session.predictions(4).nonparametric;
+  assert.equal(line, blocks.predictions, 'the heatmap\'s predictions are the line');
+  // attentionBlocks' predictions are predict's, to the last bit.
+  assert.deepEqual(Array.from(line), direct(session, 4));
+});
