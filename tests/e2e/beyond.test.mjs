@@ -107,6 +107,40 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.close();
   });
 
+  test('"Train to convergence" on 2000 samples runs in slices, shows its progress, and Cancel keeps the epochs reached', async () => {
+    // A small learning rate: w cannot settle within the 50 epochs allowed at this size, so the run is long.
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=50&lr=0.001`);
+    await page.evaluate(() => {
+      // Frames painted while it runs: the page keeps painting between slices.
+      window.frames = 0;
+      const count = () => { window.frames += 1; requestAnimationFrame(count); };
+      requestAnimationFrame(count);
+    });
+    await page.button('Train to convergence').nth(0).click();
+    await page.locator('#convergeProgress').waitFor();
+    assert.match(await page.locator('#convergeText').text(), /^Epoch \d+ of at most 50 · w = \d/);
+    assert.equal(await page.button('Train to convergence').nth(0).isDisabled(), true, 'the training buttons wait for the run');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'cancelConverge', 'the keyboard focus moved to Cancel');
+    const framesBefore = await page.evaluate(() => window.frames);
+    await page.waitForFunction(() => document.getElementById('convergeBar').value >= 3);
+    assert.ok(await page.evaluate(() => window.frames) > framesBefore, 'frames were painted during the run');
+    await page.button('Cancel').click();
+    await page.waitForFunction(() => document.getElementById('convergeProgress').hidden);
+    const reached = Number(/^Epoch (\d+)/.exec(await page.locator('#status').text())[1]);
+    assert.ok(reached >= 3 && reached < 50, `cancelled after ${reached} epochs`);
+    assert.match(await page.alert().text(), new RegExp(`Cancelled after ${reached} epochs, before w settled`));
+    assert.match(await page.url(), new RegExp(`trained=${reached}(&|$)`));
+    // The epochs reached are the module's.
+    const data = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
+    const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0, lr: 0.001 });
+    for (let i = 0; i < reached; i++) trainer.step();
+    assert.equal(Number(await page.locator('#status').attribute('data-w')), trainer.w);
+    trainer.delete();
+    assert.equal(await page.button('Train to convergence').nth(0).isDisabled(), false);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('the "No leave-one-out" exercise shows w running away and the test MSE rising', async () => {
     const page = await open(env.server.url);
     await page.button('No leave-one-out').click();

@@ -1,6 +1,7 @@
 // The page's controller: settings from the URL -> session (WebAssembly) -> figures.js, and back to the URL;
 // edits, training, your data and session files.
 import { Controls } from './controls.js';
+import { Converger } from './converger.js';
 import { parseCsv } from './csv.js';
 import { DragPreview } from './drag_preview.js';
 import { exercises } from './exercises.js';
@@ -14,6 +15,8 @@ import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
 const byId = (id) => document.getElementById(id);
 const QUERY_URL_DELAY_MS = 300;
+// "Train to convergence" shows its progress bar (and Cancel) once it has run this long.
+const CONVERGE_PROGRESS_AFTER_MS = 200;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
 
@@ -37,6 +40,11 @@ class App {
     this.player = new Player({
       step: () => this.trainOneEpoch(),
       onChange: (playing) => this.showPlaying(playing),
+    });
+    this.converger = new Converger({
+      session: this.session,
+      onProgress: (progress) => this.showConvergeProgress(progress),
+      onDone: (result) => this.convergeDone(result),
     });
     this.bindButtons();
     this.showExercises();
@@ -75,6 +83,7 @@ class App {
     on('pause', () => this.player.pause());
     on('reset', () => { this.player.pause(); this.edit('trained', 0); });
     on('converge', () => { this.player.pause(); this.trainToConvergence(); });
+    on('cancelConverge', () => this.converger.cancel());
     on('useCsv', () => this.useCsv());
     on('clearData', () => {
       ownData.clear();
@@ -113,6 +122,7 @@ class App {
   }
 
   runExercise(exercise) {
+    this.stopConverging();
     this.player.pause();
     this.clearProblems();
     this.apply({ ...this.settings, ...exercise.settings }, 'push');
@@ -121,6 +131,7 @@ class App {
   }
 
   loadFromUrl() {
+    this.stopConverging();
     this.player.pause();
     const { state, problems } = parse(location.hash);
     this.clearProblems();
@@ -130,6 +141,7 @@ class App {
 
   // Settings from an embed's host (nw:set), as URL text: checked like URL values, over the current ones.
   applyText(text) {
+    this.stopConverging();
     this.player.pause();
     const { state, problems } = parse(text, this.settings);
     this.clearProblems();
@@ -140,6 +152,7 @@ class App {
   // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
   // adding a history entry; committed edits add one, so back and forward step through them.
   edit(name, value, { live = false } = {}) {
+    this.stopConverging();
     this.clearProblems();
     if (value === undefined) {
       this.controls.show(this.settings);
@@ -271,23 +284,45 @@ class App {
     if (!playing && (focus === pause || focus === document.body || focus === null) && !train.disabled) train.focus();
   }
 
-  // Steps until w stops moving (or the epoch limit), then draws once.
+  // Steps until w stops moving (or the epoch limit) in slices that leave the page responsive, then draws
+  // once. Past about 200 ms a progress bar with Cancel shows; while it runs, the training buttons wait.
   trainToConvergence() {
     if (!this.session.canTrain) return;
-    const start = this.session.epoch;
-    let converged = false;
-    try {
-      converged = this.session.trainUntilSettled(this.session.maxEpochs);
-    } catch (error) {
-      this.showProblems([error.message]);
-    }
-    if (!converged) this.showProblems([`Stopped after ${this.session.epoch} epochs (the limit for this many samples) before w settled`]);
+    this.converger.start(this.session.maxEpochs);
+  }
+
+  // A run under way ends with the epochs it reached, before new settings are read from this.settings.
+  stopConverging() {
+    this.converger.cancel();
+  }
+
+  showConvergeProgress({ epoch, maxEpochs, elapsed }) {
+    if (elapsed < CONVERGE_PROGRESS_AFTER_MS && byId('convergeProgress').hidden) return;
+    const wasHidden = byId('convergeProgress').hidden;
+    byId('convergeProgress').hidden = false;
+    byId('convergeBar').max = maxEpochs;
+    byId('convergeBar').value = epoch;
+    byId('convergeText').textContent = `Epoch ${epoch} of at most ${maxEpochs} · w = ${this.session.learnedW.toFixed(4)}`;
+    this.showTrainingButtons();
+    // The button pressed is disabled now: the keyboard focus goes to Cancel, not to the page's top.
+    if (wasHidden && (document.activeElement === byId('converge') || document.activeElement === document.body)) byId('cancelConverge').focus();
+  }
+
+  convergeDone({ outcome, epochs, problem }) {
+    const hadFocus = byId('convergeProgress').contains(document.activeElement);
+    byId('convergeProgress').hidden = true;
+    if (problem) this.showProblems([problem]);
+    if (outcome === 'limit') this.showProblems([`Stopped after ${this.session.epoch} epochs (the limit for this many samples) before w settled`]);
+    if (outcome === 'cancelled') this.showProblems([`Cancelled after ${epochs} epoch${epochs === 1 ? '' : 's'}, before w settled`]);
+    if (!this.settings) return;
     this.settings = { ...this.settings, trained: this.session.epoch };
     this.render();
-    this.writeUrl(this.session.epoch > start ? 'push' : 'replace');
+    this.writeUrl(epochs > 0 ? 'push' : 'replace');
+    if (hadFocus && !byId('converge').disabled) byId('converge').focus();
   }
 
   useCsv() {
+    this.stopConverging();
     try {
       const points = parseCsv(byId('csvText').value);
       ownData.save(points);
@@ -314,6 +349,7 @@ class App {
   }
 
   importSession(text) {
+    this.stopConverging();
     let session;
     try {
       session = parseSession(text);
@@ -340,8 +376,14 @@ class App {
     const { settings: s, session } = this;
     this.figures.render(session, s);
     this.controls.show(s);
-    for (const id of ['train', 'step', 'reset', 'converge']) byId(id).disabled = !session.canTrain || (id === 'train' && this.player.isPlaying);
+    this.showTrainingButtons();
     for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
+  }
+
+  showTrainingButtons() {
+    const { session } = this;
+    const converging = this.converger.running;
+    for (const id of ['train', 'step', 'reset', 'converge']) byId(id).disabled = !session.canTrain || converging || (id === 'train' && this.player.isPlaying);
   }
 
   // In an embed every change replaces the embed's own history entry: a Back in the host leaves the lesson

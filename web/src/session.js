@@ -97,14 +97,17 @@ class Session {
     return { stepped: true, problem: null };
   }
 
-  // Steps until an epoch moves w by less than SETTLED relatively (true) or the epoch count reaches
-  // maxEpochs (false); throws NWError (keeping w) if a step diverges.
+  // One epoch; true when it moved w by less than SETTLED relatively (training has settled). Throws
+  // NWError (keeping w) if the step diverges.
+  settlingStep() {
+    const before = this.learnedW;
+    this.step();
+    return Math.abs(this.learnedW - before) <= SETTLED * Math.abs(before);
+  }
+
+  // Steps until an epoch settles (true) or the epoch count reaches maxEpochs (false).
   trainUntilSettled(maxEpochs) {
-    while (this.epoch < maxEpochs) {
-      const before = this.learnedW;
-      this.step();
-      if (Math.abs(this.learnedW - before) <= SETTLED * Math.abs(before)) return true;
-    }
+    while (this.epoch < maxEpochs) if (this.settlingStep()) return true;
     return false;
   }
 
