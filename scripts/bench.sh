@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-bash scripts/setup.sh test
+bash scripts/setup.sh bench
 bash scripts/build.sh
 mkdir -p build/bench
 echo "bench: compiling the long-double reference"

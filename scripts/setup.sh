@@ -2,6 +2,7 @@
 # Installs what the build and the tests need on a fresh Debian machine, saying what it does.
 # Usage: scripts/setup.sh build   (emscripten, cmake, npm packages)
 #        scripts/setup.sh test    (the above plus g++, catch2, chromium, firefox-esr, clang and its fuzzer runtime)
+#        scripts/setup.sh bench   (the above plus Debian's numpy and torch, the bench's Python peers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose=${1:-build}
@@ -10,7 +11,7 @@ missing=()
 command -v emcc >/dev/null || missing+=(emscripten)
 command -v cmake >/dev/null || missing+=(cmake)
 command -v make >/dev/null || missing+=(make)
-if [ "$purpose" = test ]; then
+if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   command -v g++ >/dev/null || missing+=(g++)
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
   command -v chromium >/dev/null || missing+=(chromium)
@@ -18,6 +19,10 @@ if [ "$purpose" = test ]; then
   command -v clang++ >/dev/null || missing+=(clang)
   # libFuzzer and the sanitizer runtimes for clang
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
+fi
+if [ "$purpose" = bench ]; then
+  dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
+  dpkg -s python3-torch >/dev/null 2>&1 || missing+=(python3-torch)
 fi
 
 if ((${#missing[@]})); then
