@@ -79,32 +79,57 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   requireTrainingSet(x, y);  // before anything reads x
   const auto loss = [&](double w) { return looLoss(x, y, w, objective).loss; };
 
-  const std::vector<double> grid = bandwidthGrid(x);
+  std::vector<double> grid = bandwidthGrid(x);
   if (grid.empty()) return {1.0, loss(1.0), BandwidthLimit::none};
-  std::vector<double> logW(grid.size()), losses(grid.size());
-  for (std::size_t i = 0; i < grid.size(); ++i) {
-    logW[i] = std::log(grid[i]);
-    losses[i] = loss(grid[i]);
+  // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass).
+  std::vector<double> logW, losses, slopes;
+  const auto evaluate = [&](double w) {
+    const LooResult at = looLoss(x, y, w, objective);
+    logW.push_back(std::log(w));
+    losses.push_back(at.loss);
+    slopes.push_back(w * at.grad);
+  };
+  for (double w : grid) evaluate(w);
+  // Still falling at the grid's end: the grid goes on, doubling w, until the loss turns or w overflows.
+  const double largest = std::numeric_limits<double>::max();
+  for (int i = 0; i < kBandwidthBeyondGrid && slopes.back() < 0.0 && grid.back() < largest; ++i) {
+    grid.push_back(std::min(2.0 * grid.back(), largest));
+    evaluate(grid.back());
   }
 
-  // The grid's local minima, best first.
-  std::vector<std::size_t> minima;
-  for (std::size_t i = 0; i < grid.size(); ++i) {
-    if ((i == 0 || losses[i] <= losses[i - 1]) && (i + 1 == grid.size() || losses[i] <= losses[i + 1])) minima.push_back(i);
+  // The brackets to search: around each local minimum of the grid (its two neighbours; the loss of a
+  // compact kernel has kinks, where slopes say little), and every grid interval that must hold a local
+  // minimum lower than one of its ends by the slopes of a smooth loss: it falls into the interval at the
+  // left end and is no lower at the right end (or rises out at the right), or rises out at the right end
+  // and is no lower at the left.
+  struct Bracket {
+    double a, b, bound;
+  };
+  std::vector<Bracket> brackets;
+  BandwidthChoice choice{grid[0], losses[0], BandwidthLimit::none};
+  const std::size_t last = grid.size() - 1;
+  for (std::size_t i = 0; i <= last; ++i) {
+    if (losses[i] < choice.loss) choice = {grid[i], losses[i], BandwidthLimit::none};
+    if ((i == 0 || losses[i] <= losses[i - 1]) && (i == last || losses[i] <= losses[i + 1])) {
+      brackets.push_back({logW[i == 0 ? 0 : i - 1], logW[std::min(i + 1, last)], losses[i]});
+    }
+    if (i == last) break;
+    const bool fallsIn = slopes[i] < 0.0, risesOut = slopes[i + 1] > 0.0;
+    if ((fallsIn && (risesOut || losses[i + 1] >= losses[i])) || (risesOut && losses[i] >= losses[i + 1])) {
+      brackets.push_back({logW[i], logW[i + 1], std::min(losses[i], losses[i + 1])});
+    }
   }
-  std::sort(minima.begin(), minima.end(), [&](std::size_t a, std::size_t b) { return losses[a] < losses[b]; });
-  if (minima.size() > kBandwidthRefinements) minima.resize(kBandwidthRefinements);
+  std::sort(brackets.begin(), brackets.end(), [](const Bracket& p, const Bracket& q) { return p.bound < q.bound; });
+  if (brackets.size() > kBandwidthRefinements) brackets.resize(kBandwidthRefinements);
 
-  BandwidthChoice choice{grid[minima[0]], losses[minima[0]], BandwidthLimit::none};
   const auto consider = [&](double w, double l) {
     if (l < choice.loss) choice = {w, l, BandwidthLimit::none};
   };
   const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
-  const std::size_t last = grid.size() - 1;
-  for (std::size_t best : minima) {
-    // Golden-section search for the minimum of loss(exp(u)) on the bracket around this grid point.
-    double a = logW[best == 0 ? 0 : best - 1];
-    double b = logW[std::min(best + 1, last)];
+  for (const Bracket& bracket : brackets) {
+    // Golden-section search for the minimum of loss(exp(u)) on the bracket.
+    double a = bracket.a;
+    double b = bracket.b;
     double c = b - invPhi * (b - a);
     double d = a + invPhi * (b - a);
     double lc = loss(std::exp(c));

@@ -15,6 +15,8 @@ import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
 const byId = (id) => document.getElementById(id);
 const QUERY_URL_DELAY_MS = 300;
+// While w is dragged with no worker, the page's thread computes the heatmap at most this many cells a side.
+const PAGE_THREAD_DRAG_CELLS = 100;
 // "Train to convergence" shows its progress bar (and Cancel) once it has run this long.
 const CONVERGE_PROGRESS_AFTER_MS = 200;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
@@ -174,8 +176,12 @@ class App {
     this.settings = { ...this.settings, w };
     this.controls.show(this.settings);
     const { data, kernel } = this.session;
+    // A worker computes the heatmap at full resolution; the page's own thread, which also draws, at most
+    // PAGE_THREAD_DRAG_CELLS a side (the full one follows when the drag pauses).
+    const capacity = this.figures.heatmaps.nonparametric.capacity();
+    const cap = (count) => (this.dragPreview.where === 'worker' ? count : Math.min(count, PAGE_THREAD_DRAG_CELLS));
     this.dragPreview.request({
-      w, kernel, maxCells: this.figures.heatmaps.nonparametric.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
+      w, kernel, maxCells: { rows: cap(capacity.rows), cols: cap(capacity.cols) }, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
       generation: this.renderGeneration, started: performance.now(),
     });
     clearTimeout(this.dragTimer);
@@ -188,7 +194,10 @@ class App {
   showDragPreview(request, blocks) {
     if (request.generation !== this.renderGeneration) return;
     const drawStart = performance.now();
-    this.figures.showDragPreview(this.session, this.settings, request.w, blocks);
+    const { maxCells } = request;
+    const capacity = this.figures.heatmaps.nonparametric.capacity();
+    const full = maxCells.rows === capacity.rows && maxCells.cols === capacity.cols;
+    this.figures.showDragPreview(this.session, this.settings, request.w, blocks, { full });
     performance.measure('nw:drag-draw', { start: drawStart });
     performance.measure('nw:drag-update', { start: request.started });
   }

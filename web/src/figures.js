@@ -124,7 +124,8 @@ class Figures {
 
   // While w is dragged: the nonparametric line and heatmap (blocks from nw.attentionBlocks with
   // predictions, at the heatmap's full resolution) for w, and the query's attention if it follows that w.
-  showDragPreview(session, s, w, blocks) {
+  // full: the blocks are at the heatmap's full resolution (what the render after the drag would compute).
+  showDragPreview(session, s, w, blocks, { full }) {
     const { data } = session;
     try {
       this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
@@ -133,13 +134,13 @@ class Figures {
         this.predictionsChart.setQuery(query, session.queryWeights(query, w));
       }
       this.predictionsChart.draw();
-      // The preview's blocks are the render's own (same module, same size): the render after the drag
+      // Full-resolution blocks are the render's own (same module, same size): the render after the drag
       // need not compute them again.
       this.drawnWith.nonparametric = null;
       if (this.nearView.has('nonparametric')) {
         this.heatmaps.nonparametric.setBlocks(blocks, data.xTest, data.xTrain);
         this.heatmaps.nonparametric.draw();
-        this.drawnWith.nonparametric = [data, w, session.kernel];
+        if (full) this.drawnWith.nonparametric = [data, w, session.kernel];
       }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
     } catch (error) {

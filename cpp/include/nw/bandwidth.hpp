@@ -1,6 +1,7 @@
 // Choosing w by minimising the leave-one-out loss directly (what training approaches step by step).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "nw/training.hpp"
@@ -27,8 +28,11 @@ inline constexpr int kBandwidthGridPoints = 64;
 inline constexpr int kBandwidthExtraPoints = 192;
 // Where a weight ratio of exp(-kSplitExponent) counts as one neighbour taking all (exp underflows near -745).
 inline constexpr double kSplitExponent = 750.0;
-// Local minima of the grid refined by golden-section search, best first.
-inline constexpr int kBandwidthRefinements = 16;
+// Grid intervals that must hold a local minimum (from the loss and its slope at their ends) refined by
+// golden-section search, lowest end first.
+inline constexpr std::size_t kBandwidthRefinements = 32;
+// Doublings of w past the grid's end while the loss still falls there.
+inline constexpr int kBandwidthBeyondGrid = 64;
 
 // The leave-one-out loss as w -> infinity: each query predicts the mean of its nearest keys' values.
 double nearestNeighbourLoss(const std::vector<double>& x, const std::vector<double>& y, bool leaveOneOut);
@@ -40,11 +44,15 @@ double nearestNeighbourLoss(const std::vector<double>& x, const std::vector<doub
 // them (their squared distances times w^2 / 2 differ by kSplitExponent). Empty if all x are equal.
 std::vector<double> bandwidthGrid(const std::vector<double>& x);
 
-// What is guaranteed, and no more: the loss is evaluated on bandwidthGrid(x), at w = 0 and at the limit
-// w -> infinity (both exactly); the best kBandwidthRefinements local minima of the grid are narrowed by
-// golden-section search on log w to kBandwidthTolerance. The result is never worse than any grid point or
-// either limit, and atLimit says when it is a limit. A dip narrower than the grid's spacing (a factor of
-// about 1.5 to 2 in w) may still be missed: this is not a proof of the global minimum. If all x are equal,
+// What is guaranteed, and no more: the loss and its slope are evaluated on bandwidthGrid(x) (continued
+// by doubling w while the loss still falls at its end), at w = 0 and at the limit w -> infinity (both
+// exactly). The brackets are the two grid intervals around each local minimum of the grid, and every
+// grid interval whose end values and slopes prove a local minimum inside, lower than an end (falling in at
+// one end and no lower, or rising out, at the other), for a smooth loss; the
+// kBandwidthRefinements brackets with the lowest ends are narrowed by golden-section search on log w to
+// kBandwidthTolerance. The result is never worse than any grid point or either limit, and atLimit says
+// when it is a limit. A dip inside an interval whose ends both point away from it (rising out of the
+// left end, falling into the right) is not seen: this is not a proof of the global minimum. If all x are equal,
 // every w gives the same loss and w = 1 is returned.
 // Only for the trainable kernels (gaussian, epanechnikov, triangular); others throw nw::Error.
 BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective = {});

@@ -228,12 +228,14 @@ class HeatmapChart {
 
   rasterize(width, height) {
     const { blockRows, blockCols, weight } = this.blocks;
+    // Each block's colour once, then each pixel a lookup.
+    const colours = new Uint32Array(weight.length);
+    for (let i = 0; i < weight.length; i++) colours[i] = heatLut[heatLevel(weight[i], this.maxWeight)];
     const image = new ImageData(width, height);
     const pixels = new Uint32Array(image.data.buffer);
     // The block column of each pixel column, as the x scale maps it (block c spans c - 0.5 to c + 0.5).
     const columnOf = new Int32Array(width);
     for (let px = 0; px < width; px++) columnOf[px] = Math.min(blockCols - 1, Math.floor(((px + 0.5) * blockCols) / width));
-    const max = this.maxWeight;
     let previousRow = -1;
     for (let py = 0; py < height; py++) {
       const r = Math.min(blockRows - 1, Math.floor(((py + 0.5) * blockRows) / height));
@@ -244,7 +246,7 @@ class HeatmapChart {
       }
       previousRow = r;
       const base = r * blockCols;
-      for (let px = 0; px < width; px++) pixels[start + px] = heatLut[heatLevel(weight[base + columnOf[px]], max)];
+      for (let px = 0; px < width; px++) pixels[start + px] = colours[base + columnOf[px]];
     }
     return image;
   }
