@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { carefulPredict } from './careful.mjs';
 import { naiveEpoch, naivePredict } from './naive.mjs';
-import { measureDrag, measureFirstChart } from './page.mjs';
+import { measureDrag, measureFirstChart, measureInteractions } from './page.mjs';
 import { measurePeers } from './peers.mjs';
 
 const N = 4096;
@@ -143,6 +143,15 @@ row('page, drag w, Worker: input to drawn preview (latency, computed while the p
 row('page, drag w, n = 1000, page thread only (file://), heatmap at most 100 x 100 while dragging: re-predict + redraw per update', spread(page.update),
   `${frameShare(quantile(page.update, 0.5))} (median), ${frameShare(quantile(page.update, 0.95))} (p95)`, 'p95 < 1 frame (16.7 ms)', quantile(page.update, 0.95) < FRAME_MS);
 row('page, drag w, page thread only: frames that came on time', `${(100 * onTime(page.frames)).toFixed(0)}% of frames`, '', 'information', true);
+
+// The reader's interactions: input to the next frame, and any long task (50 ms and up) meanwhile.
+const interactions = await measureInteractions();
+for (const [size, byName] of Object.entries(interactions)) {
+  for (const [name, { toFrame, longestTask }] of Object.entries(byName)) {
+    row(`page, ${name}, ${size} (http): input to the next frame`, `${spread(toFrame)}; longest task ${longestTask ? `${longestTask.toFixed(0)} ms` : 'none of 50 ms or more'}`,
+      `${frameShare(quantile(toFrame, 0.95))} (p95)`, 'no task of 50 ms or more', longestTask === 0);
+  }
+}
 
 // 5. Memory of a 100,000 x 100,000 prediction (a child process each, so peaks do not mix)
 const memory = [10_000, 100_000].map((n) => JSON.parse(execFileSync(process.execPath, [new URL('./memory.mjs', import.meta.url).pathname, String(n)], { encoding: 'utf8' })));
