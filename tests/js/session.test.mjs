@@ -52,3 +52,16 @@ test('the heatmap\'s pass gives the line its predictions; another kernel\'s pass
   // attentionBlocks' predictions are predict's, to the last bit.
   assert.deepEqual(Array.from(line), direct(session, 4));
 });
+
+test('predictions computed elsewhere (the drag preview\'s worker) are kept only for this session\'s kernel', () => {
+  const session = started();
+  const maxCells = { rows: 5, cols: 5 };
+  const { xTest, xTrain, yTrain } = session.data;
+  const fromWorker = nw.attentionBlocks(xTest, xTrain, yTrain, { w: 6, kernel: 'gaussian', maxBlockRows: 5, maxBlockCols: 5 });
+  session.rememberBlockPredictions(6, 'gaussian', fromWorker);
+  assert.equal(session.predictions(6).nonparametric, fromWorker.predictions);
+  const otherKernel = nw.attentionBlocks(xTest, xTrain, yTrain, { w: 7, kernel: 'boxcar', maxBlockRows: 5, maxBlockCols: 5 });
+  session.rememberBlockPredictions(7, 'boxcar', otherKernel);
+  assert.deepEqual(Array.from(session.predictions(7).nonparametric), direct(session, 7));
+  assert.equal(session.blocks(8, { maxCells }).predictions, undefined, 'no predictions asked: nothing kept');
+});

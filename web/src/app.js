@@ -198,6 +198,8 @@ class App {
     const capacity = this.figures.heatmaps.nonparametric.capacity();
     const full = maxCells.rows === capacity.rows && maxCells.cols === capacity.cols;
     this.figures.showDragPreview(this.session, this.settings, request.w, blocks, { full });
+    // (The render after the drag then draws this w's line without computing it again.)
+    if (request.xTrain === this.session.data.xTrain) this.session.rememberBlockPredictions(request.w, request.kernel, blocks);
     performance.measure('nw:drag-draw', { start: drawStart });
     performance.measure('nw:drag-update', { start: request.started });
   }

@@ -176,11 +176,16 @@ class Session {
   blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
     const { data } = this;
     const blocks = this.nw.attentionBlocks(data.xTest, data.xTrain, withPredictions ? data.yTrain : null, { w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
-    if (withPredictions && kernel === this.kernel) {
-      const name = this.trainer && Object.is(w, this.learnedW) ? 'parametric' : 'nonparametric';
-      this.remembered[name] = { inputs: [data, w, kernel], value: blocks.predictions };
-    }
+    if (withPredictions) this.rememberBlockPredictions(w, kernel, blocks);
     return blocks;
+  }
+
+  // Keeps the predictions that came with blocks (computed here or by the drag preview's worker from this
+  // session's data) as that w's line, when they are of this session's kernel.
+  rememberBlockPredictions(w, kernel, blocks) {
+    if (kernel !== this.kernel || !blocks.predictions) return;
+    const name = this.trainer && Object.is(w, this.learnedW) ? 'parametric' : 'nonparametric';
+    this.remembered[name] = { inputs: [this.data, w, kernel], value: blocks.predictions };
   }
 
   // One query's weights over the training points.
