@@ -86,6 +86,12 @@ inEachBrowser('beyond the chapter', (env) => {
     const exact = nw.selectBandwidth(data.xTrain, data.yTrain);
     assert.deepEqual(best, { x: exact.w, y: exact.loss });
     assert.match(await page.locator('#landscapeNote').text(), /Training minimises exactly the leave-one-out cross-validation criterion/);
+    // The test MSE beside it, from the module, on the same ws.
+    const testCurve = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[3].data);
+    assert.equal(testCurve.length, 120);
+    const { x: lastW, y: lastMse } = testCurve[testCurve.length - 1];
+    assert.equal(lastMse, nw.meanSquaredError(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: lastW }), data.yTruth));
+    assert.match(await page.locator('#landscapeNote').text(), /test MSE against the noise-free truth, which training never sees: on this curve it is (lowest at|still falling at the curve's right edge,) w = \d/);
 
     await page.button('Train to convergence').nth(0).click();
     const w = Number(await page.locator('#status').attribute('data-w'));

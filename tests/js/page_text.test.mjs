@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { estimator, lineDash } from '../../web/src/charts/colors.js';
+import { landscapeCurve, landscapeNote } from '../../web/src/landscape.js';
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
 import { createNW } from './module.mjs';
@@ -77,4 +78,34 @@ test('step 2: a larger w is a narrower kernel, so a query attends to fewer, near
   };
   const counts = [0.5, 1, 2, 4, 8].map(keysFor95);
   for (let i = 1; i < counts.length; i++) assert.ok(counts[i] < counts[i - 1], `keys holding 95%: ${counts}`);
+});
+
+test('beyond the chapter: the landscape note names the w of the lowest test MSE on its curve', () => {
+  for (const seed of [1, 2, 3]) {
+    const settings = { ...defaults(), seed };
+    const session = new Session(nw);
+    session.generate(settings);
+    const curve = landscapeCurve(session, settings);
+    const note = landscapeNote(session, curve);
+    const [, edge, named] = /on this curve it is (still falling at the curve's right edge|lowest at), w = ([\d.]+)\./.exec(note.replace('lowest at w', 'lowest at, w'));
+    // Independently: each w's predictions against the truth, the squared errors summed here.
+    const { xTest, xTrain, yTrain, yTruth } = session.data;
+    let bestW = 0;
+    let bestMse = Infinity;
+    for (const w of curve.ws) {
+      const predicted = nw.predict(xTest, xTrain, yTrain, { w });
+      let sum = 0;
+      for (let i = 0; i < predicted.length; i++) sum += (predicted[i] - yTruth[i]) ** 2;
+      const mse = sum / predicted.length;
+      if (mse < bestMse) [bestW, bestMse] = [w, mse];
+    }
+    assert.equal(Number(named), Number(bestW.toFixed(2)), `seed ${seed}: ${note}`);
+    assert.equal(edge !== 'lowest at', bestW === curve.ws[curve.ws.length - 1], `seed ${seed}: the right edge is named as such`);
+  }
+  // Your own data has no truth: no test MSE, and the note says nothing of it.
+  const own = new Session(nw);
+  own.useOwnData({ x: [0, 1, 2, 3, 4], y: [1, 3, 2, 5, 4] }, defaults());
+  const ownCurve = landscapeCurve(own, defaults());
+  assert.equal(ownCurve.testMses, null);
+  assert.doesNotMatch(landscapeNote(own, ownCurve), /test MSE/);
 });

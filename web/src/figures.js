@@ -213,7 +213,7 @@ class Figures {
       this.landscapeChart.set({ curve: this.landscapeCurve, steps: runSteps(session), best: this.landscapeCurve.best });
       this.landscapeChart.draw();
     }
-    byId('landscapeNote').textContent = landscapeNote(session, n <= LANDSCAPE_MAX_TRAIN ? this.landscapeCurve.best : null);
+    byId('landscapeNote').textContent = landscapeNote(session, n <= LANDSCAPE_MAX_TRAIN ? this.landscapeCurve : null);
   }
 
   // Each chart's text alternative carries the numbers it currently shows, for readers who cannot see it.

@@ -199,6 +199,13 @@ class Session {
     return ws.map((w) => this.nw.looLoss(xTrain, yTrain, { w, ...this.objective }).loss);
   }
 
+  // The nonparametric estimator's test MSE against the truth at each w (null without a truth).
+  testMseAt(ws) {
+    const { xTest, xTrain, yTrain, yTruth } = this.data;
+    if (!yTruth) return null;
+    return ws.map((w) => this.nw.meanSquaredError(this.nw.predict(xTest, xTrain, yTrain, { w, kernel: this.kernel }), yTruth));
+  }
+
   // The objective's minimiser { w, loss, atLimit } as selectBandwidth finds it (null for untrainable kernels).
   bestBandwidth() {
     return this.trainer ? this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, this.objective) : null;

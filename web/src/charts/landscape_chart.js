@@ -14,6 +14,7 @@ class LandscapeChart {
           { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, order: 3 },
           { label: 'Training steps', data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
           { label: 'Minimiser', data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
+          { label: 'test MSE (right axis)', data: [], type: 'line', yAxisID: 'testMse', borderColor: estimator.nonparametric, borderDash: [6, 3], borderWidth: 1.5, pointRadius: 0, order: 2 },
         ],
       },
       options: {
@@ -23,18 +24,20 @@ class LandscapeChart {
         scales: {
           x: { type: 'linear', min: 0, title: { display: true, text: 'w' } },
           y: { type: 'linear', title: { display: true, text: 'training loss L(w)' } },
+          testMse: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: 'test MSE' } },
         },
         plugins: { legend: { position: 'top' } },
       },
     });
   }
 
-  // curve: { ws, losses }; steps: { ws, losses } of the run; best: { w, loss, atLimit } or null.
+  // curve: { ws, losses, testMses (or null) }; steps: { ws, losses } of the run; best: { w, loss, atLimit } or null.
   set({ curve, steps, best }) {
     const sets = this.chart.data.datasets;
     sets[0].data = pairs(curve.ws, curve.losses);
     sets[1].data = pairs(steps.ws, steps.losses);
     sets[2].data = best && best.atLimit !== 'infinity' ? [{ x: best.w, y: best.loss }] : [];
+    sets[3].data = curve.testMses ? pairs(curve.ws, curve.testMses) : [];
     this.chart.options.scales.x.max = curve.ws[curve.ws.length - 1];
   }
 

@@ -148,7 +148,7 @@ const views = {
       const { canvases, notes: [note] } = figure(root, {
         title: 'The loss landscape',
         charts: [{ name: 'chart', label: 'The training objective L(w) with the training steps and its minimiser' }],
-        caption: 'The training objective L(w) over w, with the training run\'s steps on it.',
+        caption: 'The training objective L(w) over w, with the training run\'s steps on it, and (dashed, right axis) the nonparametric estimator\'s test MSE at each w.',
         notes: ['note'],
       });
       const chart = new LandscapeChart(canvases.chart);
@@ -168,7 +168,7 @@ const views = {
             chart.set({ curve, steps: runSteps(session), best: curve.best });
             chart.draw();
           }
-          note.textContent = landscapeNote(session, tooMany ? null : curve.best);
+          note.textContent = landscapeNote(session, tooMany ? null : curve);
         },
       };
     },
