@@ -1,5 +1,5 @@
 // The form controls: shows the settings in them and reports each edit as a checked value.
-import { coerce, properties } from './state.js';
+import { coerce, describeW, properties } from './state.js';
 
 class Controls {
   // onEdit(name, value, { live }) with a valid value; onProblem(message) when the edit was out of range.
@@ -29,9 +29,7 @@ class Controls {
       if (element.type === 'checkbox') element.checked = text === 'on';
       else if (element.value !== text) element.value = text;
     }
-    // w scales the distance; the kernel's width, the bandwidth, is 1/w: both are shown.
-    const bandwidth = settings.w === 0 ? '∞' : (1 / settings.w).toPrecision(3);
-    document.getElementById('wValue').textContent = `${settings.w.toFixed(2)} · bandwidth 1/w = ${bandwidth}`;
+    document.getElementById('wValue').textContent = describeW(settings.w);
     document.getElementById('queryValue').textContent = settings.query.toFixed(2);
   }
 }

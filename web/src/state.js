@@ -87,4 +87,7 @@ const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed', 'data'];
 // Settings that change what training minimises (and so restart it).
 const objectiveKeys = ['lr', 'kernel', 'loo', 'loss'];
 
-export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys };
+// w beside its slider: w scales the distance, and the kernel's width, the bandwidth, is 1/w.
+const describeW = (w) => `${w.toFixed(2)} · bandwidth 1/w = ${w === 0 ? '∞' : (1 / w).toPrecision(3)}`;
+
+export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW };

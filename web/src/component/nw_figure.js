@@ -5,10 +5,10 @@
 // share one WebAssembly module (shared_module.js). Bundled into dist/nw-figure.js.
 import { Player } from '../player.js';
 import { Session } from '../session.js';
-import { coerce, defaults, parse, properties, textOf } from '../state.js';
+import { coerce, dataKeys, defaults, describeW, objectiveKeys, parse, properties, textOf } from '../state.js';
 import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
-import { FIGURE_NAMES, views } from './views.js';
+import { FIGURE_NAMES, element as el, views } from './views.js';
 
 // Every setting but the data source: a component shows generated data (your own data is the page's).
 const SETTINGS = properties.filter((p) => p.name !== 'data');
@@ -17,13 +17,6 @@ const SETTING_OF_ATTRIBUTE = new Map(SETTINGS.map((p) => [attributeOf(p.name), p
 
 // One style sheet for every figure of the page.
 let sheet = null;
-
-const el = (tag, properties = {}, ...children) => {
-  const node = document.createElement(tag);
-  Object.assign(node, properties);
-  node.append(...children);
-  return node;
-};
 
 class NWFigure extends HTMLElement {
   static get observedAttributes() { return ['figure', ...SETTING_OF_ATTRIBUTE.keys()]; }
@@ -132,7 +125,7 @@ class NWFigure extends HTMLElement {
   // A change by the reader: drawn, then announced to the lesson.
   edit(changes) {
     this.apply({ ...this.settings, ...changes }, '');
-    this.dispatchEvent(new CustomEvent('nw-change', { detail: { settings: { ...this.settings } }, bubbles: true, composed: true }));
+    this.notify();
   }
 
   // Settings `base` (current ones when null) with URL text over them: the session follows, the figure
@@ -143,9 +136,9 @@ class NWFigure extends HTMLElement {
     state.data = 'generated';
     const previous = this.settings;
     try {
-      if (!previous || ['nTrain', 'nTest', 'noiseSd', 'seed'].some((key) => state[key] !== previous[key])) {
+      if (!previous || dataKeys.some((key) => state[key] !== previous[key])) {
         this.session.generate(state);
-      } else if (['lr', 'kernel', 'loo', 'loss'].some((key) => state[key] !== previous[key]) || state.trained < this.session.epoch) {
+      } else if (objectiveKeys.some((key) => state[key] !== previous[key]) || state.trained < this.session.epoch) {
         this.session.resetTraining(state);
       }
       const replayProblem = this.session.replay(state.trained);
@@ -164,7 +157,7 @@ class NWFigure extends HTMLElement {
     if (!stepped) return false;
     this.settings = { ...this.settings, trained: this.session.epoch };
     this.render();
-    this.dispatchEvent(new CustomEvent('nw-change', { detail: { settings: { ...this.settings } }, bubbles: true, composed: true }));
+    this.notify();
     return true;
   }
 
@@ -178,7 +171,7 @@ class NWFigure extends HTMLElement {
     }
     if (this.wInput) {
       if (this.wInput.value !== String(s.w)) this.wInput.value = String(s.w);
-      this.wOutput.textContent = `${s.w.toFixed(2)} · bandwidth 1/w = ${s.w === 0 ? '∞' : (1 / s.w).toPrecision(3)}`;
+      this.wOutput.textContent = describeW(s.w);
     }
     this.showButtons();
   }
@@ -206,6 +199,11 @@ class NWFigure extends HTMLElement {
   showProblems(problems) {
     this.problem.hidden = problems.length === 0;
     this.problem.textContent = problems.join('\n');
+  }
+
+  // Tells the lesson of a change the reader made.
+  notify() {
+    this.dispatchEvent(new CustomEvent('nw-change', { detail: { settings: { ...this.settings } }, bubbles: true, composed: true }));
   }
 
   // The figure's Chart.js charts (for a lesson's own code and the browser tests).

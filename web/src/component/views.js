@@ -199,4 +199,4 @@ const views = {
 
 const FIGURE_NAMES = Object.keys(views);
 
-export { FIGURE_NAMES, views };
+export { FIGURE_NAMES, element, views };
