@@ -94,6 +94,8 @@ inEachBrowser('beyond the chapter', (env) => {
     assert.match(await page.locator('#landscapeNote').text(), /test MSE against the noise-free truth, which training never sees: on this curve it is (lowest at|still falling at the curve's right edge,) w = \d/);
 
     await page.button('Train to convergence').nth(0).click();
+    // (On a busy machine the run may take more than one slice.)
+    await page.waitForFunction(() => !nwPage.app.converger.running);
     const w = Number(await page.locator('#status').attribute('data-w'));
     assert.ok(Math.abs(w - exact.w) < 1e-3 * exact.w, `converged w ${w} is the minimiser ${exact.w}`);
     assert.match(await page.locator('#landscapeNote').text(), /0\.000% above the minimum/);
@@ -143,6 +145,35 @@ inEachBrowser('beyond the chapter', (env) => {
     assert.equal(Number(await page.locator('#status').attribute('data-w')), trainer.w);
     trainer.delete();
     assert.equal(await page.button('Train to convergence').nth(0).isDisabled(), false);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('with 2000 x 2000 weights a render draws its figures over several tasks, and each ends up showing the current data', async () => {
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`, { height: 4000 }); // every figure near the view
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap.cellCount > 0);
+    // Within Regenerate's own task the last kernel panel still shows the old data: it is drawn later.
+    const staleInTheClicksTask = await page.evaluate(() => {
+      const heatmap = nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap;
+      const before = heatmap.blocks;
+      document.getElementById('regenerate').click();
+      return heatmap.blocks === before;
+    });
+    assert.equal(staleInTheClicksTask, true);
+    await page.waitForFunction(() => /seed=2/.test(location.hash));
+    const data = nw.generateData({ nTrain: 2000, nTest: 2000, seed: 2 });
+    // Then every panel is drawn with the new data: the same weights as the module's at the heatmap's size.
+    for (const kernel of ['gaussian', 'epanechnikov']) {
+      const id = `kernel-${kernel}-heatmap`;
+      const part = `kernel${['gaussian', 'boxcar', 'constant', 'epanechnikov'].indexOf(kernel)}`;
+      await page.waitForFunction((part) => nwPage.app.figures.drawnWith[part]?.[0] === nwPage.app.session.data, part);
+      const shown = await page.evaluate((id) => {
+        const heatmap = nwPage.Chart.getChart(document.getElementById(id)).$heatmap;
+        return { weight: Array.from(heatmap.blocks.weight.subarray(0, 2000)), capacity: heatmap.capacity() };
+      }, id);
+      const expected = nw.attentionBlocks(data.xTest, data.xTrain, data.yTrain, { w: 1, kernel, maxBlockRows: shown.capacity.rows, maxBlockCols: shown.capacity.cols });
+      assert.deepEqual(shown.weight, Array.from(expected.weight.subarray(0, 2000)), `${kernel} panel`);
+    }
     assert.deepEqual(page.problems, []);
     await page.close();
   });

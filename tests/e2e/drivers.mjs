@@ -220,9 +220,12 @@ class TestPage {
     });
     page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
     page.on('requestfailed', (request) => {
-      // The browser's own favicon request, cut short by a reload or a navigation, is not the page's.
+      // Requests a reload or a navigation cuts short are not failures of the page: the browser's own
+      // favicon request, and the drag preview's worker (started after the first render) loading its
+      // script and the module. A page that could not load them would fail in other ways.
       const reason = request.failure()?.errorText ?? '';
-      if (new URL(request.url()).pathname.endsWith('/favicon.svg') && /ABORTED/i.test(reason)) return;
+      const cutShortMayBe = ['/favicon.svg', '/drag_worker.js', '/nw.js'];
+      if (cutShortMayBe.some((path) => new URL(request.url()).pathname.endsWith(path)) && /ABORTED/i.test(reason)) return;
       this.problems.push(`request failed: ${request.url()} ${reason}`);
     });
     page.on('response', (response) => {

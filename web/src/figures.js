@@ -16,6 +16,15 @@ const shown = (id) => byId(id).getClientRects().length > 0;
 // Writes text only when it differs: rewriting a live region with the same text makes screen readers repeat it.
 const setText = (element, text) => { if (element.textContent !== text) element.textContent = text; };
 
+// The figures drawn only near the view, in the order a render draws them. Each kernel panel is a part of
+// its own (kernel0 to kernel3): with many samples each is a pass over every weight.
+const LAZY_PARTS = ['nonparametric', 'parametric', 'loss', 'w', ...FOUR_KERNELS.map((_, i) => `kernel${i}`), 'landscape'];
+// The figure (IntersectionObserver target) a lazy part belongs to.
+const partView = (part) => (part.startsWith('kernel') ? 'kernels' : part);
+// A render draws its lazy parts in tasks of about this long (a part started is finished), so that with
+// many samples no task keeps the browser from painting or taking input for long.
+const SLICE_MS = 25;
+
 const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
 const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
@@ -87,11 +96,12 @@ class Figures {
   // Draws the session under `settings` (s): whatever fails is reported and drawn again next time.
   render(session, s) {
     const { data } = session;
+    const started = performance.now();
     try {
-      // The figures near the view first: the nonparametric heatmap's pass also gives the line's predictions.
+      // The nonparametric heatmap first if it is near the view: its pass also gives the line's predictions.
       this.generation += 1;
       this.lastRender = { session, s };
-      this.renderLazy(session, s);
+      this.drawPart('nonparametric', session, s);
       const predictions = session.predictions(s.w);
       const attendW = session.attentionFollowsW(s) ? s.w : session.learnedW;
       const { xMin, xMax } = session.xRange;
@@ -113,10 +123,15 @@ class Figures {
       this.lastPredictions = { data, predictions };
       this.showPredictionsTable();
       this.describeCharts(session, s, errors, query);
+      byId('kernelNote').textContent = s.kernel === 'constant'
+        ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
+      byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     } catch (error) {
       this.drawnWith = {};
       this.onProblem(error.message);
     }
+    // The other figures near the view: what fits in this task, the rest in the next ones.
+    this.drawSlice(started, { mayWait: true });
     this.showStatus(session, s);
     this.showEpochs(session);
     this.showDataNote(session, s);
@@ -148,40 +163,92 @@ class Figures {
     }
   }
 
-  // The figures drawn only near the view: those that are, or all of them (all: before a PNG export).
-  // The heatmaps and kernel panels are most of a render's time: each is redrawn only when what it shows
-  // changed (not, say, when the query moves or an epoch leaves w where it was).
+  // The figures drawn only near the view: all of them at once before a PNG export (all), else in slices
+  // (see drawSlice). The heatmaps and kernel panels are most of a render's time: each is redrawn only
+  // when what it shows changed (not, say, when the query moves or an epoch leaves w where it was).
   renderLazy(session, s, { all = false } = {}) {
-    const near = (part) => all || this.nearView.has(part);
+    if (!all) {
+      this.drawSlice(performance.now());
+      return;
+    }
+    clearTimeout(this.sliceTimer);
+    for (const part of LAZY_PARTS) this.drawPart(part, session, s, { all });
+  }
+
+  // Draws the lazy parts due for the last render (near the view and changed) until SLICE_MS after
+  // `start`, and the rest in later tasks: with many samples, where one part takes tens of milliseconds,
+  // the browser paints and takes the reader's input between them. The first part due always runs, unless
+  // the task has done other work already (mayWait).
+  drawSlice(start, { mayWait = false } = {}) {
+    clearTimeout(this.sliceTimer);
+    if (!this.lastRender) return;
+    const { session, s } = this.lastRender;
+    let drew = mayWait;
+    for (const part of LAZY_PARTS) {
+      if (drew && performance.now() - start > SLICE_MS && this.due(part, session, s)) {
+        this.sliceTimer = setTimeout(() => this.drawSlice(performance.now()), 0);
+        return;
+      }
+      drew = this.drawPart(part, session, s) || drew;
+    }
+  }
+
+  // Whether a lazy part would draw now (near the view and changed since it was drawn).
+  due(part, session, s) {
+    const inputs = this.partInputs(part, session, s);
+    const last = this.drawnWith[part];
+    return this.nearView.has(partView(part)) && !(last && last.length === inputs.length && last.every((value, i) => Object.is(value, inputs[i])));
+  }
+
+  // What a lazy part shows depends on: it is redrawn when one of these changes.
+  partInputs(part, session, s) {
     const { data } = session;
+    if (part === 'nonparametric') return [data, s.w, session.kernel];
+    if (part === 'parametric') return [data, session.canTrain && session.learnedW, session.kernel];
+    if (part === 'loss' || part === 'w' || part === 'landscape') return [this.generation];
+    return [data, s.w, session.kernel]; // a kernel panel
+  }
+
+  // Draws one lazy part if it is due (or `all`); true when it drew. A failure is reported, and every part
+  // is drawn again next time.
+  drawPart(part, session, s, { all = false } = {}) {
+    if (!(all || this.nearView.has(partView(part))) || !this.changed(part, ...this.partInputs(part, session, s))) return false;
+    const started = performance.now();
     try {
-      if (near('nonparametric') && this.changed('nonparametric', data, s.w, session.kernel)) {
-        this.heatmaps.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells, withPredictions: true }), data.xTest, data.xTrain);
-        this.heatmaps.nonparametric.draw();
-      }
-      if (near('parametric') && this.changed('parametric', data, session.canTrain && session.learnedW, session.kernel)) {
-        // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
-        if (session.canTrain) {
-          this.heatmaps.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), data.xTest, data.xTrain);
-        } else {
-          this.heatmaps.parametric.clear();
-        }
-        this.heatmaps.parametric.draw();
-      }
-      if (near('loss') && this.changed('loss', this.generation)) {
-        this.lossChart.setSeries(0, session.losses, 1);
-        this.lossChart.setSeries(1, session.testMses, 0);
-        this.lossChart.draw();
-      }
-      if (near('w') && this.changed('w', this.generation)) {
-        this.wChart.setSeries(0, session.ws, 0);
-        this.wChart.draw();
-      }
-      if (near('kernels') && this.changed('kernels', data, s.w, session.kernel)) this.renderKernels(session, s);
-      if (near('landscape')) this.renderLandscape(session, s);
+      this.drawLazy(part, session, s);
     } catch (error) {
       this.drawnWith = {};
       this.onProblem(error.message);
+    }
+    // The user timing shows in the browser's performance tools: which figure took how long.
+    performance.measure(`nw:draw ${part}`, { start: started });
+    return true;
+  }
+
+  drawLazy(part, session, s) {
+    const { data } = session;
+    if (part === 'nonparametric') {
+      this.heatmaps.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells, withPredictions: true }), data.xTest, data.xTrain);
+      this.heatmaps.nonparametric.draw();
+    } else if (part === 'parametric') {
+      // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
+      if (session.canTrain) {
+        this.heatmaps.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), data.xTest, data.xTrain);
+      } else {
+        this.heatmaps.parametric.clear();
+      }
+      this.heatmaps.parametric.draw();
+    } else if (part === 'loss') {
+      this.lossChart.setSeries(0, session.losses, 1);
+      this.lossChart.setSeries(1, session.testMses, 0);
+      this.lossChart.draw();
+    } else if (part === 'w') {
+      this.wChart.setSeries(0, session.ws, 0);
+      this.wChart.draw();
+    } else if (part === 'landscape') {
+      this.renderLandscape(session, s);
+    } else {
+      this.renderKernel(this.kernelPanels[Number(part.slice('kernel'.length))], session, s);
     }
   }
 
@@ -193,14 +260,9 @@ class Figures {
     return true;
   }
 
-  renderKernels(session, s) {
-    byId('kernelNote').textContent = s.kernel === 'constant'
-      ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
-    byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
-    for (const panel of this.kernelPanels) {
-      panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
-      panel.draw();
-    }
+  renderKernel(panel, session, s) {
+    panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
+    panel.draw();
   }
 
   renderLandscape(session, s) {
@@ -208,7 +270,7 @@ class Figures {
     byId('landscapeChart').parentElement.hidden = n > LANDSCAPE_MAX_TRAIN;
     if (n <= LANDSCAPE_MAX_TRAIN) {
       // The curve depends on the data and the objective only: recomputed when they change or the run leaves it.
-      const objectiveChanged = this.changed('landscape', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
+      const objectiveChanged = this.changed('landscapeCurve', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
       if (objectiveChanged || runReach(session) > this.landscapeCurve.wMax) this.landscapeCurve = landscapeCurve(session, s);
       this.landscapeChart.set({ curve: this.landscapeCurve, steps: runSteps(session), best: this.landscapeCurve.best });
       this.landscapeChart.draw();
