@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distDir, inEachBrowser } from './browser.mjs';
+import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
 
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 
@@ -149,34 +149,52 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.close();
   });
 
-  test('with 2000 x 2000 weights a render draws its figures over several tasks, and each ends up showing the current data', async () => {
-    const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`, { height: 4000 }); // every figure near the view
-    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap.cellCount > 0);
-    // Within Regenerate's own task the last kernel panel still shows the old data: it is drawn later.
-    const staleInTheClicksTask = await page.evaluate(() => {
-      const heatmap = nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap;
-      const before = heatmap.blocks;
-      document.getElementById('regenerate').click();
-      return heatmap.blocks === before;
+  // Over http a worker computes the large heatmaps (the page's thread only draws them); from file://, where
+  // Chromium starts no worker, the page's thread computes them, in slices. Either way each ends up showing
+  // the module's weights.
+  for (const where of ['http', 'file']) {
+    test(`(${where}) with 2000 x 2000 weights the heatmaps are drawn after Regenerate's task, by the worker if there is one, and show the current data`, async () => {
+      const base = where === 'http' ? env.server.url : fileUrl;
+      const page = await open(`${base}#nTrain=2000&nTest=2000`, { height: 4000 }); // every figure near the view
+      const parts = ['nonparametric', 'parametric', 'kernel0', 'kernel1', 'kernel2', 'kernel3'];
+      const allDrawn = (parts) => parts.every((part) => nwPage.app.figures.drawnWith[part]?.[0] === nwPage.app.session.data && !nwPage.app.figures.offloaded.has(part));
+      await page.waitForFunction(allDrawn, parts);
+      if (where === 'http') await page.waitForFunction(() => nwPage.app.dragPreview.worker !== null && nwPage.app.figures.offload !== null);
+      // Within Regenerate's own task the last kernel panel still shows the old data: it is drawn later.
+      const staleInTheClicksTask = await page.evaluate(() => {
+        const { nw } = nwPage.app.session;
+        window.blocksOnPage = 0;
+        const attentionBlocks = nw.attentionBlocks;
+        nw.attentionBlocks = (...args) => { window.blocksOnPage += 1; return attentionBlocks(...args); };
+        const heatmap = nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap;
+        const before = heatmap.blocks;
+        document.getElementById('regenerate').click();
+        return heatmap.blocks === before;
+      });
+      assert.equal(staleInTheClicksTask, true);
+      await page.waitForFunction(() => /seed=2/.test(location.hash));
+      await page.waitForFunction(allDrawn, parts);
+      const { blocksOnPage, withWorker } = await page.evaluate(() => ({ blocksOnPage: window.blocksOnPage, withWorker: nwPage.app.dragPreview.where === 'worker' }));
+      if (where === 'http') assert.equal(withWorker, true);
+      if (page.kind.name === 'Chromium' && where === 'file') assert.equal(withWorker, false);
+      if (withWorker) assert.equal(blocksOnPage, 0, 'no heatmap computed on the page\'s thread');
+      else assert.equal(blocksOnPage, parts.length, 'each heatmap computed once on the page\'s thread');
+      const data = nw.generateData({ nTrain: 2000, nTest: 2000, seed: 2 });
+      for (const [id, kernel] of [['nonparametricHeatmap', 'gaussian'], ['kernel-epanechnikov-heatmap', 'epanechnikov']]) {
+        const shown = await page.evaluate((id) => {
+          const heatmap = nwPage.Chart.getChart(document.getElementById(id)).$heatmap;
+          return { weight: Array.from(heatmap.blocks.weight.subarray(0, 2000)), capacity: heatmap.capacity() };
+        }, id);
+        const expected = nw.attentionBlocks(data.xTest, data.xTrain, data.yTrain, { w: 1, kernel, maxBlockRows: shown.capacity.rows, maxBlockCols: shown.capacity.cols });
+        assert.deepEqual(shown.weight, Array.from(expected.weight.subarray(0, 2000)), id);
+      }
+      // The nonparametric line came with the heatmap's pass: the module's predictions.
+      const line = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[3].data.slice(0, 50) /* Nonparametric */.map((point) => point.y));
+      assert.deepEqual(line, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 1 }).subarray(0, 50)));
+      assert.deepEqual(page.problems, []);
+      await page.close();
     });
-    assert.equal(staleInTheClicksTask, true);
-    await page.waitForFunction(() => /seed=2/.test(location.hash));
-    const data = nw.generateData({ nTrain: 2000, nTest: 2000, seed: 2 });
-    // Then every panel is drawn with the new data: the same weights as the module's at the heatmap's size.
-    for (const kernel of ['gaussian', 'epanechnikov']) {
-      const id = `kernel-${kernel}-heatmap`;
-      const part = `kernel${['gaussian', 'boxcar', 'constant', 'epanechnikov'].indexOf(kernel)}`;
-      await page.waitForFunction((part) => nwPage.app.figures.drawnWith[part]?.[0] === nwPage.app.session.data, part);
-      const shown = await page.evaluate((id) => {
-        const heatmap = nwPage.Chart.getChart(document.getElementById(id)).$heatmap;
-        return { weight: Array.from(heatmap.blocks.weight.subarray(0, 2000)), capacity: heatmap.capacity() };
-      }, id);
-      const expected = nw.attentionBlocks(data.xTest, data.xTrain, data.yTrain, { w: 1, kernel, maxBlockRows: shown.capacity.rows, maxBlockCols: shown.capacity.cols });
-      assert.deepEqual(shown.weight, Array.from(expected.weight.subarray(0, 2000)), `${kernel} panel`);
-    }
-    assert.deepEqual(page.problems, []);
-    await page.close();
-  });
+  }
 
   test('the "No leave-one-out" exercise shows w running away and the test MSE rising', async () => {
     const page = await open(env.server.url);

@@ -186,14 +186,29 @@ class Locator {
   // Scrolls the element to the middle of the view and returns its box in view coordinates.
   box() { return this.run('box'); }
 
-  set(value, events = ['input', 'change']) { return this.run('set', { text: String(value), events }); }
+  async set(value, events = ['input', 'change']) {
+    const result = await this.run('set', { text: String(value), events });
+    await this.settled();
+    return result;
+  }
 
-  select(value) { return this.run('select', value); }
+  async select(value) {
+    const result = await this.run('select', value);
+    await this.settled();
+    return result;
+  }
 
   // A real click in the middle of the element, once it is rendered, enabled and not covered.
   async click() {
     const point = await this.page.waitForFunction(inPage, this.where('point'));
     await this.page.mouse.click(point.x, point.y);
+    await this.settled();
+  }
+
+  // After an action, until the app has drawn every figure near the view: a render draws them in slices and
+  // large heatmaps come from a worker (see Figures.idle in web/src/figures.js). Other pages: at once.
+  settled() {
+    return this.page.waitForFunction(() => !window.nwPage || window.nwPage.app.figures.idle);
   }
 
   // Until the element is there and rendered.

@@ -132,3 +132,28 @@ test('where workers cannot start (file://), previews are computed on the page an
   preview.request(request(-1));
   assert.deepEqual(log.map((entry) => entry.blocks?.predictions ?? entry.error), [[4], 'w must be at least 0']);
 });
+
+test('requests of different slots (the drag, each heatmap) each keep their newest, sent in the order they came', () => {
+  const { preview, log, worker } = makePreview();
+  const slotted = (slot, w) => ({ ...request(w), slot });
+  preview.request(slotted('nonparametric', 1));
+  preview.request(slotted('parametric', 2));
+  preview.request(slotted('kernel0', 3));
+  preview.request(slotted('parametric', 4)); // replaces w = 2, and goes after kernel0
+  preview.request(request(5)); // the drag's
+  const answer = () => worker.reply({ id: worker.sent[worker.sent.length - 1].id, blocks: { predictions: [] } });
+  for (let i = 0; i < 4; i++) answer();
+  assert.deepEqual(worker.sent.map((message) => message.w), [1, 3, 4, 5]);
+  assert.deepEqual(log.map((entry) => entry.w), [1, 3, 4, 5]);
+  assert.equal(preview.waiting.size, 0);
+});
+
+test('when the worker fails, the in-flight request and every waiting slot are computed on the page, the newest of each', () => {
+  const { preview, log, worker } = makePreview();
+  preview.request({ ...request(1), slot: 'nonparametric' });
+  preview.request({ ...request(2), slot: 'parametric' });
+  preview.request({ ...request(3), slot: 'nonparametric' });
+  worker.onerror({ preventDefault() {} });
+  assert.equal(preview.where, 'page');
+  assert.deepEqual(log.map((entry) => [entry.w, entry.blocks.where]), [[3, 'here'], [2, 'here']]);
+});

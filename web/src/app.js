@@ -57,11 +57,17 @@ class App {
     // The first full render is drawn: `npm run bench` reads this user timing (time to the first chart).
     performance.mark('nw:first-render');
     // Started after the first render, so that its worker's module loads while the reader looks.
+    // It also computes the large heatmaps of later renders (requests with a slot: see Figures.drawHeatmap).
     this.dragPreview = new DragPreview({
-      computeHere: ({ w, maxCells }) => this.session.blocks(w, { maxCells, withPredictions: true }),
-      onResult: (request, blocks) => this.showDragPreview(request, blocks),
-      onError: (request, message) => this.showProblems([message]),
+      computeHere: (request) => (request.compute ? request.compute(request.maxCells) : this.session.blocks(request.w, { maxCells: request.maxCells, withPredictions: true })),
+      onResult: (request, blocks) => (request.slot ? this.figures.showOffloaded(request, blocks) : this.showDragPreview(request, blocks)),
+      onError: (request, message) => (request.slot ? this.figures.offloadFailed(request, message) : this.showProblems([message])),
     });
+    this.figures.offload = (request) => {
+      if (this.dragPreview.where !== 'worker') return false;
+      this.dragPreview.request(request);
+      return true;
+    };
   }
 
   createCharts() {

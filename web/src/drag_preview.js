@@ -1,7 +1,9 @@
-// The preview shown while "Distance scale w" is dragged: one w's predictions and heatmap blocks,
-// computed in a Worker where the page can start one (over http), so the page's thread only draws; where
-// it cannot (a page opened from file://) or the worker fails, on the page's thread instead. One request
-// is in flight at a time; a newer w waits, replacing any older waiting one, so a fast drag never queues.
+// Heatmap blocks (and the predictions of the same pass) computed in a Worker where the page can start one
+// (over http), so the page's thread only draws; where it cannot (a page opened from file://) or the
+// worker fails, on the page's thread instead. Used for the preview shown while "Distance scale w" is
+// dragged, and for the heatmaps of a render with many samples. One request is in flight at a time; each
+// request has a slot (what it is for: 'drag', a heatmap), and a newer request waits, replacing any older
+// waiting one of its slot, so a fast drag never queues. Waiting slots are sent in the order they came.
 import { inSandbox } from './sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/drag_worker.js).
@@ -28,7 +30,7 @@ class DragPreview {
     this.onResult = onResult;
     this.onError = onError;
     this.inFlight = null;
-    this.waiting = null;
+    this.waiting = new Map(); // slot -> the newest request not yet sent
     this.nextId = 1;
     this.replyTimer = null;
     this.worker = null;
@@ -48,12 +50,14 @@ class DragPreview {
   // 'worker' or 'page': where previews are computed now.
   get where() { return this.worker ? 'worker' : 'page'; }
 
-  // request: { w, kernel, maxCells, xTest, xTrain, yTrain } plus anything the caller wants back.
+  // request: { w, kernel, maxCells, xTest, xTrain, yTrain, slot = 'drag' } plus anything the caller wants back.
   request(request) {
+    const slot = request.slot ?? 'drag';
     if (!this.worker) {
       this.runHere(request);
     } else if (this.inFlight) {
-      this.waiting = request;
+      this.waiting.delete(slot); // (re-added last: the newest request of any slot goes after the others)
+      this.waiting.set(slot, request);
     } else {
       this.inFlight = { ...request, id: this.nextId++ };
       const { id, w, kernel, maxCells, xTest, xTrain, yTrain } = this.inFlight;
@@ -84,16 +88,19 @@ class DragPreview {
     this.timers.clearTimeout(this.replyTimer);
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    const request = this.waiting || this.inFlight;
+    const requests = [...(this.inFlight ? [this.inFlight] : []), ...this.waiting.values()];
     this.inFlight = null;
-    this.waiting = null;
-    if (request) this.runHere(request);
+    this.waiting.clear();
+    // The newest request of each slot, the in-flight one's replaced by its slot's waiting one if any.
+    const newest = new Map(requests.map((request) => [request.slot ?? 'drag', request]));
+    for (const request of newest.values()) this.runHere(request);
   }
 
   sendWaiting() {
-    const next = this.waiting;
-    this.waiting = null;
-    if (next) this.request(next);
+    const [next] = this.waiting.values();
+    if (!next) return;
+    this.waiting.delete(next.slot ?? 'drag');
+    this.request(next);
   }
 
   runHere(request) {

@@ -24,6 +24,9 @@ const partView = (part) => (part.startsWith('kernel') ? 'kernels' : part);
 // A render draws its lazy parts in tasks of about this long (a part started is finished), so that with
 // many samples no task keeps the browser from painting or taking input for long.
 const SLICE_MS = 25;
+// A heatmap of at least this many weights is computed by the worker where there is one (see offload):
+// each pass over them takes the page's thread tens of milliseconds.
+const OFFLOAD_MIN_WEIGHTS = 250_000;
 
 const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
 const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
@@ -47,6 +50,11 @@ class Figures {
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
     this.landscapeCurve = null;
     this.lastPredictions = null;
+    // Set by the page once its worker runs: offload(request) has a heatmap's blocks computed off the page's
+    // thread and returns true (the reply comes to showOffloaded), or returns false where it cannot.
+    this.offload = null;
+    this.offloaded = new Set(); // the parts waiting for the worker's blocks
+    this.sliceTimer = null; // the next slice of lazy parts to draw, if any (see drawSlice)
     byId('predictionsTableBox').addEventListener('toggle', () => this.showPredictionsTable());
     // Every figure but the predictions chart (always in view, at the top) is computed and drawn once it
     // comes near the view: the first chart does not wait for off-screen ones, and a one-figure embed
@@ -172,6 +180,9 @@ class Figures {
       return;
     }
     clearTimeout(this.sliceTimer);
+    this.sliceTimer = null;
+    // (A heatmap the worker has not answered for yet is computed here: an export cannot wait.)
+    for (const part of this.offloaded) this.drawnWith[part] = null;
     for (const part of LAZY_PARTS) this.drawPart(part, session, s, { all });
   }
 
@@ -181,6 +192,7 @@ class Figures {
   // the task has done other work already (mayWait).
   drawSlice(start, { mayWait = false } = {}) {
     clearTimeout(this.sliceTimer);
+    this.sliceTimer = null;
     if (!this.lastRender) return;
     const { session, s } = this.lastRender;
     let drew = mayWait;
@@ -192,6 +204,10 @@ class Figures {
       drew = this.drawPart(part, session, s) || drew;
     }
   }
+
+  // True when every figure near the view shows the last render (no slice or worker's reply to come). The
+  // browser tests wait for it after each action.
+  get idle() { return this.sliceTimer === null && this.offloaded.size === 0; }
 
   // Whether a lazy part would draw now (near the view and changed since it was drawn).
   due(part, session, s) {
@@ -215,7 +231,7 @@ class Figures {
     if (!(all || this.nearView.has(partView(part))) || !this.changed(part, ...this.partInputs(part, session, s))) return false;
     const started = performance.now();
     try {
-      this.drawLazy(part, session, s);
+      this.drawLazy(part, session, s, { here: all });
     } catch (error) {
       this.drawnWith = {};
       this.onProblem(error.message);
@@ -225,19 +241,18 @@ class Figures {
     return true;
   }
 
-  drawLazy(part, session, s) {
-    const { data } = session;
+  // here: compute every heatmap on the page's thread (none by the worker).
+  drawLazy(part, session, s, { here }) {
     if (part === 'nonparametric') {
-      this.heatmaps.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells, withPredictions: true }), data.xTest, data.xTrain);
-      this.heatmaps.nonparametric.draw();
+      this.drawHeatmap(part, session, s.w, session.kernel, { withPredictions: true, here });
     } else if (part === 'parametric') {
       // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
       if (session.canTrain) {
-        this.heatmaps.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), data.xTest, data.xTrain);
+        this.drawHeatmap(part, session, session.learnedW, session.kernel, { withPredictions: false, here });
       } else {
         this.heatmaps.parametric.clear();
+        this.heatmaps.parametric.draw();
       }
-      this.heatmaps.parametric.draw();
     } else if (part === 'loss') {
       this.lossChart.setSeries(0, session.losses, 1);
       this.lossChart.setSeries(1, session.testMses, 0);
@@ -248,8 +263,66 @@ class Figures {
     } else if (part === 'landscape') {
       this.renderLandscape(session, s);
     } else {
-      this.renderKernel(this.kernelPanels[Number(part.slice('kernel'.length))], session, s);
+      this.drawHeatmap(part, session, s.w, this.kernelPanelOf(part).kernel, { withPredictions: true, here });
     }
+  }
+
+  kernelPanelOf(part) { return this.kernelPanels[Number(part.slice('kernel'.length))]; }
+
+  // A heatmap part (a kernel panel's with its predictions) at w: computed here, or by the worker when it
+  // is large (then drawn when the reply comes, if the part still shows the same inputs).
+  drawHeatmap(part, session, w, kernel, { withPredictions, here }) {
+    const { data } = session;
+    const compute = (maxCells) => session.blocks(w, { kernel, maxCells, withPredictions });
+    const panel = part.startsWith('kernel') ? this.kernelPanelOf(part) : null;
+    const heatmap = panel ? panel.heatmap : this.heatmaps[part];
+    this.offloaded.delete(part);
+    if (!here && this.offload && data.xTest.length * data.xTrain.length >= OFFLOAD_MIN_WEIGHTS) {
+      const request = { slot: part, session, inputs: this.drawnWith[part], compute, w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain };
+      if (this.offload(request)) {
+        this.offloaded.add(part);
+        return;
+      }
+    }
+    if (panel) {
+      panel.set(data, session.xRange, compute);
+      panel.draw();
+    } else {
+      heatmap.show(compute, data.xTest, data.xTrain);
+      heatmap.draw();
+    }
+  }
+
+  // The worker's blocks for a heatmap part (see drawHeatmap), drawn unless a render has since changed what
+  // the part shows. Their predictions are kept as that w's line (see Session.rememberBlockPredictions).
+  showOffloaded(request, blocks) {
+    const { slot, session, inputs, compute } = request;
+    if (this.drawnWith[slot] !== inputs || !this.offloaded.has(slot)) return;
+    this.offloaded.delete(slot);
+    const { data } = session;
+    try {
+      if (slot.startsWith('kernel')) {
+        const panel = this.kernelPanelOf(slot);
+        panel.setBlocks(data, session.xRange, blocks, compute);
+        panel.draw();
+      } else {
+        this.heatmaps[slot].setBlocks(blocks, data.xTest, data.xTrain, compute);
+        this.heatmaps[slot].draw();
+      }
+      session.rememberBlockPredictions(request.w, request.kernel, blocks);
+    } catch (error) {
+      this.drawnWith[slot] = null;
+      this.onProblem(error.message);
+    }
+  }
+
+  // The worker could not compute a heatmap part: it is drawn again by the next render.
+  offloadFailed(request, message) {
+    if (this.drawnWith[request.slot] === request.inputs) {
+      this.drawnWith[request.slot] = null;
+      this.offloaded.delete(request.slot);
+    }
+    this.onProblem(message);
   }
 
   // True (and remembered) when `inputs` differ from those `name` was last drawn with.
@@ -258,11 +331,6 @@ class Figures {
     if (last && last.length === inputs.length && last.every((value, i) => Object.is(value, inputs[i]))) return false;
     this.drawnWith[name] = inputs;
     return true;
-  }
-
-  renderKernel(panel, session, s) {
-    panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
-    panel.draw();
   }
 
   renderLandscape(session, s) {

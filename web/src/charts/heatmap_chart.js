@@ -167,10 +167,11 @@ class HeatmapChart {
     return this.blocks;
   }
 
-  // Blocks computed elsewhere (the drag preview's worker), for the chart area's capacity when asked.
-  setBlocks(blocks, rowLabels, colLabels) {
+  // Blocks computed elsewhere (a worker), for the chart area's capacity when asked; compute, if given, as
+  // in show, for a laid-out area smaller than the blocks.
+  setBlocks(blocks, rowLabels, colLabels, compute = null) {
     this.apply(blocks, rowLabels, colLabels);
-    this.compute = null;
+    this.compute = compute;
   }
 
   apply(blocks, rowLabels, colLabels) {

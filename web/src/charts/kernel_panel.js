@@ -60,7 +60,16 @@ class KernelPanel {
   // compute(maxCells): the kernel's weights and predictions from nw.attentionBlocks (see HeatmapChart.show);
   // xRange: { xMin, xMax } to show.
   set(data, xRange, compute) {
-    const blocks = this.heatmap.show(compute, data.xTest, data.xTrain);
+    this.showPredictions(data, xRange, this.heatmap.show(compute, data.xTest, data.xTrain));
+  }
+
+  // Blocks computed elsewhere (a worker), with compute for a smaller chart area (see HeatmapChart.setBlocks).
+  setBlocks(data, xRange, blocks, compute) {
+    this.heatmap.setBlocks(blocks, data.xTest, data.xTrain, compute);
+    this.showPredictions(data, xRange, blocks);
+  }
+
+  showPredictions(data, xRange, blocks) {
     const sets = this.predictions.data.datasets;
     sets[0].data = points(data.xTrain, data.yTrain);
     sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
