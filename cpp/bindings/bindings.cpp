@@ -20,6 +20,7 @@
 #include "nw/bandwidth.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
+#include "nw/local_linear.hpp"
 #include "nw/metrics.hpp"
 #include "nw/training.hpp"
 #include "nw/validate.hpp"
@@ -125,6 +126,12 @@ class OptionReader {
     if (!value.isUndefined()) field = nw::parseLoss(toName(value, key));
   }
 
+  void read(const char* key, nw::Estimator& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (!value.isUndefined()) field = nw::parseEstimator(toName(value, key));
+  }
+
   void rejectUnknown() const {
     const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", options_));
     for (const auto& key : keys) {
@@ -161,6 +168,7 @@ void readObjective(OptionReader& reader, nw::Objective& objective) {
   reader.read("kernel", objective.kernel);
   reader.read("leaveOneOut", objective.leaveOneOut);
   reader.read("loss", objective.loss);
+  reader.read("estimator", objective.estimator);
 }
 
 // Runs one raw function and catches everything C++ can throw, so no exception reaches JS. `sizedBy`
@@ -227,9 +235,29 @@ val meanSquaredError(val predicted, val truth) {
 
 val predict(val queries, val keys, val values, val options) {
   return guarded("queries, keys and values", [&] {
+    double w = 1.0;
+    nw::Kernel kernel = nw::Kernel::gaussian;
+    nw::Estimator estimator = nw::Estimator::nadarayaWatson;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.read("kernel", kernel);
+    reader.read("estimator", estimator);
+    reader.rejectUnknown();
+    const std::vector<double> q = toVector(queries, "queries"), k = toVector(keys, "keys"), v = toVector(values, "values");
+    return toFloat64Array(estimator == nw::Estimator::localLinear ? nw::localLinear(q, k, v, w, kernel).predictions
+                                                                  : nw::predict(q, k, v, w, kernel));
+  });
+}
+
+val localLinear(val queries, val keys, val values, val options) {
+  return guarded("queries, keys and values", [&] {
     const KernelOptions o = readKernelOptions(options);
-    return toFloat64Array(nw::predict(toVector(queries, "queries"), toVector(keys, "keys"),
-                                      toVector(values, "values"), o.w, o.kernel));
+    const nw::LocalLinearFit fit = nw::localLinear(toVector(queries, "queries"), toVector(keys, "keys"),
+                                                   toVector(values, "values"), o.w, o.kernel);
+    val out = val::object();
+    out.set("predictions", toFloat64Array(fit.predictions));
+    out.set("fallbackRows", toTypedArray(fit.fallbackRows));
+    return out;
   });
 }
 
@@ -384,6 +412,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawAveragePool", &averagePool);
   emscripten::function("rawMeanSquaredError", &meanSquaredError);
   emscripten::function("rawPredict", &predict);
+  emscripten::function("rawLocalLinear", &localLinear);
   emscripten::function("rawAttentionWeights", &attentionWeights);
   emscripten::function("rawAttentionBlocks", &attentionBlocks);
   emscripten::function("rawLooLoss", &looLoss);
