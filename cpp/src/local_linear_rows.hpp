@@ -18,6 +18,11 @@ struct LocalLinearRow {
   double nadarayaWatson = 0.0;  // the weighted mean of the values
   double slopeTimesW = 0.0;     // w d(value)/dw, where asked for
   bool singular = false;        // see kSingularDesign (or a compact kernel's row that fell back)
+  double nadarayaWatsonSlope = 0.0;  // w d(nadarayaWatson)/dw
+  // S0, ubar and M2 below: with the scratch's scores, slopes and offsets over the window (the keys whose
+  // entries are this row's) they give any key's weight in the fit.
+  double weightSum = 0.0, meanOffset = 0.0, spread = 0.0;
+  KeyRange window;
 };
 
 // One row's scores, their slopes w dK/dw and the keys' scaled offsets from the query: O(keys), reused.
@@ -104,12 +109,17 @@ LocalLinearRow localLinearRow(double query, const double* keys, const double* va
   }
   LocalLinearRow row;
   row.nadarayaWatson = f;
+  row.nadarayaWatsonSlope = nwSlope / s0;
+  row.weightSum = s0;
+  row.meanOffset = ubar;
+  row.spread = m2;
+  row.window = window;
   const double beta = cross / m2;
   row.value = f - beta * ubar;
   row.singular = fallback || !(m2 > kSingularDesign * s2) || !std::isfinite(row.value);
   if (row.singular) {
     row.value = f;
-    row.slopeTimesW = nwSlope / s0;
+    row.slopeTimesW = row.nadarayaWatsonSlope;
     return row;
   }
   if (withSlope) {

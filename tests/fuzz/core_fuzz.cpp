@@ -3,10 +3,10 @@
 //
 // Input: byte 0 = number of queries, byte 1 = number of keys (each 1..32), byte 2 = flags (bit 0 set:
 // numbers are raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values; bit 1: the
-// local-linear estimator for training and selection; bit 3: the halved loss; bit 4:
-// leave-one-out off; bit 5: also select a bandwidth; bit 6: typical values times 10^(-300..300), so they
-// span many orders of magnitude; bit 7: keys in clusters, for multimodal data), byte 3 = the kernel, then
-// the numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
+// local-linear estimator for training and selection; bit 2: select by the AIC too (with bit 5); bit 3:
+// the halved loss; bit 4: leave-one-out off; bit 5: also select a bandwidth; bit 6: typical values times
+// 10^(-300..300), so they span many orders of magnitude; bit 7: keys in clusters, for multimodal data),
+// byte 3 = the kernel, then the numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -16,6 +16,7 @@
 #include <cstring>
 #include <vector>
 
+#include "nw/aic.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
 #include "nw/error.hpp"
@@ -267,12 +268,36 @@ void checkSelection(const std::vector<double>& x, const std::vector<double>& y, 
   }
 }
 
+// The AICc: never NaN, tr(H) within [0, n]; selection by it never above aicLoss at its grid, at w = 0 and
+// at the input's w, and (at a finite w) below the pole.
+void checkAic(const std::vector<double>& x, const std::vector<double>& y, double w, nw::Objective objective, bool select) {
+  const nw::AicResult at = nw::aicLoss(x, y, w, objective.kernel, objective.estimator);
+  const double n = static_cast<double>(x.size());
+  check(!std::isnan(at.aic) && !std::isnan(at.grad) && at.sigma2 >= 0.0, "the AICc and its gradient are never NaN");
+  check(at.trace >= -1e-9 && at.trace <= n * (1 + 1e-9), "tr(H) lies within [0, n]");
+  check((at.aic == INFINITY) == !(at.trace < n - 2.0), "the AICc is infinite exactly past the pole");
+  if (!select || !nw::isTrainable(objective.kernel) || x.size() < nw::kMinAicPoints) return;
+  const nw::BandwidthChoice best = nw::selectBandwidth(x, y, objective, nw::Criterion::aic);
+  check(!std::isnan(best.w) && !std::isnan(best.loss), "an AIC bandwidth is a number");
+  const auto notAbove = [&](double aic) { return best.loss <= aic || best.loss <= aic + 1e-9 * std::fabs(aic); };
+  check(notAbove(nw::aicLoss(x, y, 0.0, objective.kernel, objective.estimator).aic), "AIC selection is never above w = 0");
+  check(notAbove(at.aic), "AIC selection is never above the input's w");
+  for (double g : nw::bandwidthGrid(x)) {
+    check(notAbove(nw::aicLoss(x, y, g, objective.kernel, objective.estimator).aic), "AIC selection is never above its grid");
+  }
+  if (best.atLimit != nw::BandwidthLimit::infinity && best.loss < INFINITY) {
+    const nw::AicResult chosen = nw::aicLoss(x, y, best.w, objective.kernel, objective.estimator);
+    check(chosen.aic == best.loss && chosen.trace < n - 2.0, "the AIC choice is aicLoss at w, below the pole");
+  }
+}
+
 void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr,
-                   nw::Objective objective, bool select) {
+                   nw::Objective objective, bool select, bool selectByAic) {
   try {
     const nw::LooResult r = nw::looLoss(x, y, w, objective);
     check(std::isfinite(r.loss) && r.loss >= 0.0, "the leave-one-out loss is finite and nonnegative");
     check(!std::isnan(r.grad), "the gradient is never NaN");
+    checkAic(x, y, w, objective, select && selectByAic);
     if (select && nw::isTrainable(objective.kernel)) {
       const nw::BandwidthChoice best = nw::selectBandwidth(x, y, objective);
       check(!std::isnan(best.w) && best.w >= 0.0 && std::isfinite(best.loss), "a selected bandwidth is a number");
@@ -314,7 +339,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   checkWeights(queries, keys, w, objective.kernel);
   checkPredictions(queries, keys, values, w, objective.kernel);
   checkLocalLinear(queries, keys, values, w, objective.kernel, !raw && !(flags & 0x40));
-  checkTraining(keys, values, w, lr, objective, flags & 0x20);
+  checkTraining(keys, values, w, lr, objective, flags & 0x20, flags & 0x04);
   // Blocks over the keys as given (nearest keys found by scanning) and sorted (found by bisection).
   checkBlocks(queries, keys, values, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
   if (allFinite(keys)) {
