@@ -239,6 +239,7 @@ const signatures = {
   // values may be null (or omitted): then no predictions are made.
   attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],
   looLoss: ['rawLooLoss', trainingParameters],
+  aicLoss: ['rawAicLoss', trainingParameters],
   selectBandwidth: ['rawSelectBandwidth', trainingParameters],
   testGrid: ['rawTestGrid', [['xMin', plain], ['xMax', plain], ['n', plain]]],
   kernelValue: ['rawKernelValue', [['kernel', plain], ['d', plain]]],

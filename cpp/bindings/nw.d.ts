@@ -84,11 +84,40 @@ declare namespace createNW {
     estimator?: EstimatorName;
   }
 
+  /**
+   * What selectBandwidth minimises: 'looCv' (default), the leave-one-out loss (looLoss); 'aic', the
+   * corrected AIC of Hurvich, Simonoff and Tsai (1998) (aicLoss), searched only where tr(H) < n - 2
+   * (its pole, at large w); needs at least 5 points.
+   */
+  type CriterionName = 'looCv' | 'aic';
+
+  /** leaveOneOut and loss apply only to criterion 'looCv' (an error with 'aic'). */
   interface BandwidthOptions {
     kernel?: TrainableKernelName;
     leaveOneOut?: boolean;
     loss?: LossName;
     estimator?: EstimatorName;
+    criterion?: CriterionName;
+  }
+
+  interface AicOptions {
+    w?: number;
+    kernel?: KernelName;
+    estimator?: EstimatorName;
+  }
+
+  interface Aic {
+    /**
+     * AICc = log(sigma2) + (1 + trace / n) / (1 - (trace + 2) / n) where trace < n - 2; Infinity past
+     * the pole (trace >= n - 2); -Infinity if the fit is exact (sigma2 = 0).
+     */
+    loss: number;
+    /** dAICc/dw; 0 where loss is infinite and at w = 0. */
+    grad: number;
+    /** The mean squared in-sample residual (every point fitted with its own key). */
+    sigma2: number;
+    /** tr(H): the sum of each point's weight in its own fitted value. */
+    trace: number;
   }
 
   interface TrainerOptions {
@@ -145,9 +174,13 @@ declare namespace createNW {
   interface Bandwidth {
     /** The best w found; 0 when atLimit is 'zero', Infinity when atLimit is 'infinity'. */
     w: number;
-    /** looLoss at w (at a limit: the limit of the loss). */
+    /** The criterion at w: looLoss's loss, or aicLoss's with criterion 'aic' (at a limit: its limit). */
     loss: number;
-    /** 'zero': average pooling (w = 0) is best; 'infinity': only the nearest-neighbour limit is best. */
+    /**
+     * 'zero': w = 0 is best (average pooling; the least-squares line for the local-linear estimator);
+     * 'infinity': only the limit w -> infinity is best (each point predicted by its nearest neighbours'
+     * mean; with criterion 'aic', fitted by its duplicates' mean).
+     */
     atLimit: 'none' | 'zero' | 'infinity';
   }
 
@@ -177,6 +210,8 @@ declare namespace createNW {
     attentionBlocks(queries: NumberArray, keys: NumberArray, values: NumberArray | null, options?: BlockOptions): Blocks;
     meanSquaredError(predicted: NumberArray, truth: NumberArray): number;
     looLoss(xTrain: NumberArray, yTrain: NumberArray, options?: ObjectiveOptions): LossAndGradient;
+    /** The in-sample fit's corrected AIC (Hurvich, Simonoff and Tsai 1998) and its parts. */
+    aicLoss(xTrain: NumberArray, yTrain: NumberArray, options?: AicOptions): Aic;
     selectBandwidth(xTrain: NumberArray, yTrain: NumberArray, options?: BandwidthOptions): Bandwidth;
     /** n points xMin + i (xMax - xMin) / n. */
     testGrid(xMin: number, xMax: number, n: number): Float64Array;
