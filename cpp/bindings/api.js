@@ -234,10 +234,12 @@ const signatures = {
   averagePool: ['rawAveragePool', [['values', readArray]]],
   meanSquaredError: ['rawMeanSquaredError', [['predicted', readArray], ['truth', readArray]]],
   predict: ['rawPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
+  localLinear: ['rawLocalLinear', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
   attentionWeights: ['rawAttentionWeights', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
   // values may be null (or omitted): then no predictions are made.
   attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],
   looLoss: ['rawLooLoss', trainingParameters],
+  aicLoss: ['rawAicLoss', trainingParameters],
   selectBandwidth: ['rawSelectBandwidth', trainingParameters],
   testGrid: ['rawTestGrid', [['xMin', plain], ['xMax', plain], ['n', plain]]],
   kernelValue: ['rawKernelValue', [['kernel', plain], ['d', plain]]],

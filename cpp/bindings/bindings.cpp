@@ -16,10 +16,12 @@
 #include <utility>
 #include <vector>
 
+#include "nw/aic.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
+#include "nw/local_linear.hpp"
 #include "nw/metrics.hpp"
 #include "nw/training.hpp"
 #include "nw/validate.hpp"
@@ -125,6 +127,20 @@ class OptionReader {
     if (!value.isUndefined()) field = nw::parseLoss(toName(value, key));
   }
 
+  void read(const char* key, nw::Estimator& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (!value.isUndefined()) field = nw::parseEstimator(toName(value, key));
+  }
+
+  void read(const char* key, nw::Criterion& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (!value.isUndefined()) field = nw::parseCriterion(toName(value, key));
+  }
+
+  bool has(const char* key) const { return !options_[key].isUndefined(); }
+
   void rejectUnknown() const {
     const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", options_));
     for (const auto& key : keys) {
@@ -146,13 +162,16 @@ class OptionReader {
 struct KernelOptions {
   double w = 1.0;
   nw::Kernel kernel = nw::Kernel::gaussian;
+  nw::Estimator estimator = nw::Estimator::nadarayaWatson;
 };
 
-KernelOptions readKernelOptions(const val& options) {
+// w and kernel, and the estimator where the function takes one (the weights' functions do not).
+KernelOptions readKernelOptions(const val& options, bool withEstimator = false) {
   KernelOptions out;
   OptionReader reader(options);
   reader.read("w", out.w);
   reader.read("kernel", out.kernel);
+  if (withEstimator) reader.read("estimator", out.estimator);
   reader.rejectUnknown();
   return out;
 }
@@ -161,6 +180,7 @@ void readObjective(OptionReader& reader, nw::Objective& objective) {
   reader.read("kernel", objective.kernel);
   reader.read("leaveOneOut", objective.leaveOneOut);
   reader.read("loss", objective.loss);
+  reader.read("estimator", objective.estimator);
 }
 
 // Runs one raw function and catches everything C++ can throw, so no exception reaches JS. `sizedBy`
@@ -227,9 +247,22 @@ val meanSquaredError(val predicted, val truth) {
 
 val predict(val queries, val keys, val values, val options) {
   return guarded("queries, keys and values", [&] {
+    const KernelOptions o = readKernelOptions(options, true);
+    const std::vector<double> q = toVector(queries, "queries"), k = toVector(keys, "keys"), v = toVector(values, "values");
+    return toFloat64Array(o.estimator == nw::Estimator::localLinear ? nw::localLinear(q, k, v, o.w, o.kernel).predictions
+                                                                    : nw::predict(q, k, v, o.w, o.kernel));
+  });
+}
+
+val localLinear(val queries, val keys, val values, val options) {
+  return guarded("queries, keys and values", [&] {
     const KernelOptions o = readKernelOptions(options);
-    return toFloat64Array(nw::predict(toVector(queries, "queries"), toVector(keys, "keys"),
-                                      toVector(values, "values"), o.w, o.kernel));
+    const nw::LocalLinearFit fit = nw::localLinear(toVector(queries, "queries"), toVector(keys, "keys"),
+                                                   toVector(values, "values"), o.w, o.kernel);
+    val out = val::object();
+    out.set("predictions", toFloat64Array(fit.predictions));
+    out.set("fallbackRows", toTypedArray(fit.fallbackRows));
+    return out;
   });
 }
 
@@ -304,13 +337,35 @@ val looLoss(val xTrain, val yTrain, val options) {
   });
 }
 
+val aicLoss(val xTrain, val yTrain, val options) {
+  return guarded("xTrain and yTrain", [&] {
+    const KernelOptions o = readKernelOptions(options, true);
+    const nw::AicResult r = nw::aicLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), o.w, o.kernel, o.estimator);
+    val out = val::object();
+    out.set("loss", r.aic);
+    out.set("grad", r.grad);
+    out.set("sigma2", r.sigma2);
+    out.set("trace", r.trace);
+    return out;
+  });
+}
+
 val selectBandwidth(val xTrain, val yTrain, val options) {
   return guarded("xTrain and yTrain", [&] {
     nw::Objective objective;
+    nw::Criterion criterion = nw::Criterion::looCv;
     OptionReader reader(options);
     readObjective(reader, objective);
+    reader.read("criterion", criterion);
     reader.rejectUnknown();
-    const nw::BandwidthChoice choice = nw::selectBandwidth(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), objective);
+    // The AIC fits each point with its own key: an option of the leave-one-out loss would be ignored.
+    for (const char* key : {"leaveOneOut", "loss"}) {
+      if (criterion == nw::Criterion::aic && reader.has(key)) {
+        throw nw::Error(std::string(key) + " applies only to criterion looCv (the AIC fits each point with its own key and has no loss option)");
+      }
+    }
+    const nw::BandwidthChoice choice =
+        nw::selectBandwidth(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), objective, criterion);
     val out = val::object();
     out.set("w", choice.w);
     out.set("loss", choice.loss);
@@ -384,9 +439,11 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawAveragePool", &averagePool);
   emscripten::function("rawMeanSquaredError", &meanSquaredError);
   emscripten::function("rawPredict", &predict);
+  emscripten::function("rawLocalLinear", &localLinear);
   emscripten::function("rawAttentionWeights", &attentionWeights);
   emscripten::function("rawAttentionBlocks", &attentionBlocks);
   emscripten::function("rawLooLoss", &looLoss);
+  emscripten::function("rawAicLoss", &aicLoss);
   emscripten::function("rawCreateTrainer", &createTrainer);
   emscripten::function("rawSelectBandwidth", &selectBandwidth);
   emscripten::function("rawTestGrid", &testGrid);

@@ -292,11 +292,7 @@ double averagePool(const std::vector<double>& values) {
 
 std::vector<double> predict(const std::vector<double>& queries, const std::vector<double>& keys,
                             const std::vector<double>& values, double w, Kernel kernel) {
-  requireNonEmptyFiniteArray(queries, "queries");
-  requireNonEmptyFiniteArray(keys, "keys");
-  requireNonEmptyFiniteArray(values, "values");
-  requireSameLength(keys, "keys", values, "values");
-  requireFinite(w, "w");
+  requirePredictionInputs(queries, keys, values, w);
 
   std::vector<double> out(queries.size());
   rows::withKernel(kernel, [&](auto policy) { predictRows<decltype(policy)>(queries, keys, values, w, out); });

@@ -6,7 +6,9 @@
 #include <limits>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "nw/aic.hpp"
 #include "nw/error.hpp"
 
 namespace nw {
@@ -71,37 +73,68 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x) {
   return grid;
 }
 
-BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective) {
-  if (!isTrainable(objective.kernel)) {
-    throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
-                " has a loss that is piecewise constant in w, so it has no minimiser to search for; use gaussian, epanechnikov or triangular");
-  }
-  requireTrainingSet(x, y);  // before anything reads x
-  const auto loss = [&](double w) { return looLoss(x, y, w, objective).loss; };
+Criterion parseCriterion(const std::string& name) {
+  if (name == "looCv") return Criterion::looCv;
+  if (name == "aic") return Criterion::aic;
+  throw Error("criterion must be one of looCv, aic, got '" + name.substr(0, 40) + "'");
+}
 
-  std::vector<double> grid = bandwidthGrid(x);
-  if (grid.empty()) return {1.0, loss(1.0), BandwidthLimit::none};
-  // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass).
+const char* criterionName(Criterion criterion) { return criterion == Criterion::aic ? "aic" : "looCv"; }
+
+namespace {
+
+// Golden-section search for the minimum of f(exp(u)) on [a, b] (u = log w) until the bracket is
+// kBandwidthTolerance wide; calls consider(w, f(w)) for its last two points.
+template <class F, class Consider>
+void goldenSection(double a, double b, F&& f, Consider&& consider) {
+  const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
+  double c = b - invPhi * (b - a);
+  double d = a + invPhi * (b - a);
+  double fc = f(std::exp(c));
+  double fd = f(std::exp(d));
+  while (b - a > kBandwidthTolerance) {  // a width in log w is a relative width in w
+    if (fc <= fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - invPhi * (b - a);
+      fc = f(std::exp(c));
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + invPhi * (b - a);
+      fd = f(std::exp(d));
+    }
+  }
+  consider(std::exp(c), fc);
+  consider(std::exp(d), fd);
+}
+
+// The search on a grid, shared by both criteria: `evaluate(w)` gives the criterion and its slope in log w
+// (w times its gradient), `value(w)` the criterion alone. The brackets to search: around each local
+// minimum of the grid (its two neighbours; a compact kernel's criterion has kinks, where slopes say
+// little), and every grid interval that must hold a local minimum lower than one of its ends by the
+// slopes of a smooth criterion: it falls into the interval at the left end and is no lower at the right
+// end (or rises out at the right), or rises out at the right end and is no lower at the left. A bracket
+// whose ends are both +infinity (past the AIC's pole) is none. The limits are the caller's.
+template <class Evaluate, class Value>
+BandwidthChoice searchGrid(std::vector<double> grid, Evaluate&& evaluateAt, Value&& value) {
   std::vector<double> logW, losses, slopes;
   const auto evaluate = [&](double w) {
-    const LooResult at = looLoss(x, y, w, objective);
+    const std::pair<double, double> at = evaluateAt(w);
     logW.push_back(std::log(w));
-    losses.push_back(at.loss);
-    slopes.push_back(w * at.grad);
+    losses.push_back(at.first);
+    slopes.push_back(at.second);
   };
   for (double w : grid) evaluate(w);
-  // Still falling at the grid's end: the grid goes on, doubling w, until the loss turns or w overflows.
+  // Still falling at the grid's end: the grid goes on, doubling w, until the criterion turns or w overflows.
   const double largest = std::numeric_limits<double>::max();
   for (int i = 0; i < kBandwidthBeyondGrid && slopes.back() < 0.0 && grid.back() < largest; ++i) {
     grid.push_back(std::min(2.0 * grid.back(), largest));
     evaluate(grid.back());
   }
 
-  // The brackets to search: around each local minimum of the grid (its two neighbours; the loss of a
-  // compact kernel has kinks, where slopes say little), and every grid interval that must hold a local
-  // minimum lower than one of its ends by the slopes of a smooth loss: it falls into the interval at the
-  // left end and is no lower at the right end (or rises out at the right), or rises out at the right end
-  // and is no lower at the left.
   struct Bracket {
     double a, b, bound;
   };
@@ -110,13 +143,15 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   const std::size_t last = grid.size() - 1;
   for (std::size_t i = 0; i <= last; ++i) {
     if (losses[i] < choice.loss) choice = {grid[i], losses[i], BandwidthLimit::none};
-    if ((i == 0 || losses[i] <= losses[i - 1]) && (i == last || losses[i] <= losses[i + 1])) {
+    if ((i == 0 || losses[i] <= losses[i - 1]) && (i == last || losses[i] <= losses[i + 1]) && losses[i] < INFINITY) {
       brackets.push_back({logW[i == 0 ? 0 : i - 1], logW[std::min(i + 1, last)], losses[i]});
     }
     if (i == last) break;
     const bool fallsIn = slopes[i] < 0.0, risesOut = slopes[i + 1] > 0.0;
-    if ((fallsIn && (risesOut || losses[i + 1] >= losses[i])) || (risesOut && losses[i] >= losses[i + 1])) {
-      brackets.push_back({logW[i], logW[i + 1], std::min(losses[i], losses[i + 1])});
+    const double bound = std::min(losses[i], losses[i + 1]);
+    if (((fallsIn && (risesOut || losses[i + 1] >= losses[i])) || (risesOut && losses[i] >= losses[i + 1])) &&
+        bound < INFINITY) {
+      brackets.push_back({logW[i], logW[i + 1], bound});
     }
   }
   std::sort(brackets.begin(), brackets.end(), [](const Bracket& p, const Bracket& q) { return p.bound < q.bound; });
@@ -125,33 +160,50 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   const auto consider = [&](double w, double l) {
     if (l < choice.loss) choice = {w, l, BandwidthLimit::none};
   };
-  const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
-  for (const Bracket& bracket : brackets) {
-    // Golden-section search for the minimum of loss(exp(u)) on the bracket.
-    double a = bracket.a;
-    double b = bracket.b;
-    double c = b - invPhi * (b - a);
-    double d = a + invPhi * (b - a);
-    double lc = loss(std::exp(c));
-    double ld = loss(std::exp(d));
-    while (b - a > kBandwidthTolerance) {  // a width in log w is a relative width in w
-      if (lc <= ld) {
-        b = d;
-        d = c;
-        ld = lc;
-        c = b - invPhi * (b - a);
-        lc = loss(std::exp(c));
-      } else {
-        a = c;
-        c = d;
-        lc = ld;
-        d = a + invPhi * (b - a);
-        ld = loss(std::exp(d));
-      }
-    }
-    consider(std::exp(c), lc);
-    consider(std::exp(d), ld);
+  for (const Bracket& bracket : brackets) goldenSection(bracket.a, bracket.b, value, consider);
+  return choice;
+}
+
+BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<double>& y, Objective objective) {
+  if (x.size() < kMinAicPoints) {
+    throw Error("xTrain must have at least 5 points for criterion aic (it needs tr(H) < n - 2, and the local line's tr(H) is 2 at w = 0), got " +
+                std::to_string(x.size()));
   }
+  const auto aic = [&](double w) { return aicLoss(x, y, w, objective.kernel, objective.estimator).aic; };
+  std::vector<double> grid = bandwidthGrid(x);
+  if (grid.empty()) return {1.0, aic(1.0), BandwidthLimit::none};
+  // Past the pole (+infinity) the criterion counts as rising, so the grid stops there.
+  BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
+    const AicResult at = aicLoss(x, y, w, objective.kernel, objective.estimator);
+    return std::pair<double, double>{at.aic, at.aic < INFINITY ? w * at.grad : INFINITY};
+  }, aic);
+  // The limits; a tie keeps the finite w.
+  const double atZero = aic(0.0);
+  if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
+  const double atInfinity = aicAtInfinity(x, y).aic;
+  if (atInfinity < choice.loss) choice = {INFINITY, atInfinity, BandwidthLimit::infinity};
+  return choice;
+}
+
+}  // namespace
+
+BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective,
+                                Criterion criterion) {
+  if (!isTrainable(objective.kernel)) {
+    throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
+                " has a loss that is piecewise constant in w, so it has no minimiser to search for; use gaussian, epanechnikov or triangular");
+  }
+  requireTrainingSet(x, y);  // before anything reads x
+  if (criterion == Criterion::aic) return selectByAic(x, y, objective);
+  const auto loss = [&](double w) { return looLoss(x, y, w, objective).loss; };
+
+  std::vector<double> grid = bandwidthGrid(x);
+  if (grid.empty()) return {1.0, loss(1.0), BandwidthLimit::none};
+  // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass).
+  BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
+    const LooResult at = looLoss(x, y, w, objective);
+    return std::pair<double, double>{at.loss, w * at.grad};
+  }, loss);
 
   // The two limits, evaluated exactly; a tie keeps the finite w.
   const double atZero = loss(0.0);

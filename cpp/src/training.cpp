@@ -10,6 +10,7 @@
 #include "nw/error.hpp"
 #include "gaussian_rows.hpp"
 #include "kernel_rows.hpp"
+#include "local_linear_rows.hpp"
 #include "nw/validate.hpp"
 
 namespace nw {
@@ -112,6 +113,25 @@ LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y,
   return result;
 }
 
+// The local-linear loss: each row's line and its analytic w d(line)/dw (localLinearRow).
+template <class Policy>
+LooResult localLinearLooLossFor(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut) {
+  const std::size_t n = x.size();
+  const bool sorted = std::is_sorted(x.begin(), x.end());
+  rows::LocalLinearScratch scratch(n);
+  LooResult result;
+  double gradTimesW = 0.0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const rows::LocalLinearRow row =
+        rows::localLinearRow<Policy>(x[j], x.data(), y.data(), n, leaveOneOut ? j : n, sorted, w, 1.0, true, scratch);
+    const double residual = row.value - y[j];
+    result.loss += residual * residual;
+    gradTimesW += 2.0 * residual * row.slopeTimesW;
+  }
+  result.grad = w == 0.0 ? 0.0 : gradTimesW / w;
+  return result;
+}
+
 }  // namespace
 
 Loss parseLoss(const std::string& name) {
@@ -126,6 +146,9 @@ LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, do
   requireTrainingSet(x, y);
   requireFinite(w, "w");
   LooResult result = rows::withKernel(objective.kernel, [&](auto policy) {
+    if (objective.estimator == Estimator::localLinear) {
+      return localLinearLooLossFor<decltype(policy)>(x, y, w, objective.leaveOneOut);
+    }
     return looLossFor<decltype(policy)>(x, y, w, objective.leaveOneOut);
   });
   // Halving is exact in binary floating point (short of the subnormal range).

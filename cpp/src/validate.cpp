@@ -71,6 +71,15 @@ void requireSameLength(const std::vector<double>& a, const char* aName,
   }
 }
 
+void requirePredictionInputs(const std::vector<double>& queries, const std::vector<double>& keys,
+                             const std::vector<double>& values, double w) {
+  requireNonEmptyFiniteArray(queries, "queries");
+  requireNonEmptyFiniteArray(keys, "keys");
+  requireNonEmptyFiniteArray(values, "values");
+  requireSameLength(keys, "keys", values, "values");
+  requireFinite(w, "w");
+}
+
 std::size_t requireCount(double value, const char* name, std::size_t minimum, std::size_t maximum) {
   if (!(std::isfinite(value) && value == std::floor(value) && value >= static_cast<double>(minimum) &&
         value <= static_cast<double>(maximum))) {

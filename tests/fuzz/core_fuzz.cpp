@@ -2,10 +2,11 @@
 // keep the invariants below; anything else (a crash, a sanitizer report, a broken invariant) is a finding.
 //
 // Input: byte 0 = number of queries, byte 1 = number of keys (each 1..32), byte 2 = flags (bit 0 set:
-// numbers are raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values; bit 4:
-// leave-one-out off; bit 5: also select a bandwidth; bit 6: typical values times 10^(-300..300), so they
-// span many orders of magnitude; bit 7: keys in clusters, for multimodal data), byte 3 = the kernel, then
-// the numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
+// numbers are raw IEEE bits, so NaN, infinities and subnormals; clear: small "typical" values; bit 1: the
+// local-linear estimator for training and selection; bit 2: select by the AIC too (with bit 5); bit 3:
+// the halved loss; bit 4: leave-one-out off; bit 5: also select a bandwidth; bit 6: typical values times
+// 10^(-300..300), so they span many orders of magnitude; bit 7: keys in clusters, for multimodal data),
+// byte 3 = the kernel, then the numbers: w, lr, the queries, the keys, the values. Missing bytes read as 0.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -15,9 +16,11 @@
 #include <cstring>
 #include <vector>
 
+#include "nw/aic.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
 #include "nw/error.hpp"
+#include "nw/local_linear.hpp"
 #include "nw/training.hpp"
 
 namespace {
@@ -99,6 +102,46 @@ void checkPredictions(const std::vector<double>& queries, const std::vector<doub
     }
   } catch (const nw::Error&) {
     check(!valid, "predict rejected valid finite input");
+  }
+}
+
+// Local-linear predictions: finite; a flagged row has predict's value bit for bit; any other row lies
+// within 1e5 times the values' spread of them (kSingularDesign's bound, with a margin for rounding) and,
+// for typical inputs far from singular, agrees with a direct long-double weighted least-squares fit.
+void checkLocalLinear(const std::vector<double>& queries, const std::vector<double>& keys,
+                      const std::vector<double>& values, double w, nw::Kernel kernel, bool typical) {
+  const bool valid = allFinite(queries) && allFinite(keys) && allFinite(values) && std::isfinite(w);
+  try {
+    const nw::LocalLinearFit fit = nw::localLinear(queries, keys, values, w, kernel);
+    check(valid, "localLinear accepted a non-finite input");
+    const std::vector<double> nadarayaWatson = nw::predict(queries, keys, values, w, kernel);
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    // The bound, plus rounding: some ulps of the largest |value| (equal values give a line an ulp off).
+    const long double margin = 1.01e5L * (static_cast<long double>(*hi) - *lo) + 1e-13L * std::max(std::fabs(*lo), std::fabs(*hi));
+    for (std::size_t q = 0; q < queries.size(); ++q) {
+      const double p = fit.predictions[q];
+      check(std::isfinite(p), "local-linear predictions are finite");
+      if (fit.fallbackRows[q]) {
+        check(p == nadarayaWatson[q], "a local-linear fallback row is predict's value");
+        continue;
+      }
+      check(p >= *lo - margin && p <= *hi + margin, "a local line stays within 1e5 spreads of the values");
+      if (!typical) continue;
+      long double s0 = 0, s1 = 0, s2 = 0, t0 = 0, t1 = 0, largestK = 0;
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        const long double d = static_cast<long double>(keys[i]) - queries[q];
+        const long double k = nw::kernelValue(kernel, static_cast<double>(d * w));
+        s0 += k, s1 += k * d, s2 += k * d * d, t0 += k * values[i], t1 += k * d * values[i];
+        largestK = std::max(largestK, k);
+      }
+      const long double det = s0 * s2 - s1 * s1;
+      // Far from singular, and no weight that counts lost to subnormals (the core shifts the Gaussian's).
+      if (!(det > 1e-6L * s0 * s2) || largestK < 1e-200L) continue;
+      const long double a = (s2 * t0 - s1 * t1) / det;
+      check(std::fabs(p - a) <= 1e-8L * (std::fabs(a) + margin), "a local line agrees with a direct fit");
+    }
+  } catch (const nw::Error&) {
+    check(!valid, "localLinear rejected valid finite input");
   }
 }
 
@@ -225,12 +268,36 @@ void checkSelection(const std::vector<double>& x, const std::vector<double>& y, 
   }
 }
 
+// The AICc: never NaN, tr(H) within [0, n]; selection by it never above aicLoss at its grid, at w = 0 and
+// at the input's w, and (at a finite w) below the pole.
+void checkAic(const std::vector<double>& x, const std::vector<double>& y, double w, nw::Objective objective, bool select) {
+  const nw::AicResult at = nw::aicLoss(x, y, w, objective.kernel, objective.estimator);
+  const double n = static_cast<double>(x.size());
+  check(!std::isnan(at.aic) && !std::isnan(at.grad) && at.sigma2 >= 0.0, "the AICc and its gradient are never NaN");
+  check(at.trace >= -1e-9 && at.trace <= n * (1 + 1e-9), "tr(H) lies within [0, n]");
+  check((at.aic == INFINITY) == !(at.trace < n - 2.0), "the AICc is infinite exactly past the pole");
+  if (!select || !nw::isTrainable(objective.kernel) || x.size() < nw::kMinAicPoints) return;
+  const nw::BandwidthChoice best = nw::selectBandwidth(x, y, objective, nw::Criterion::aic);
+  check(!std::isnan(best.w) && !std::isnan(best.loss), "an AIC bandwidth is a number");
+  const auto notAbove = [&](double aic) { return best.loss <= aic || best.loss <= aic + 1e-9 * std::fabs(aic); };
+  check(notAbove(nw::aicLoss(x, y, 0.0, objective.kernel, objective.estimator).aic), "AIC selection is never above w = 0");
+  check(notAbove(at.aic), "AIC selection is never above the input's w");
+  for (double g : nw::bandwidthGrid(x)) {
+    check(notAbove(nw::aicLoss(x, y, g, objective.kernel, objective.estimator).aic), "AIC selection is never above its grid");
+  }
+  if (best.atLimit != nw::BandwidthLimit::infinity && best.loss < INFINITY) {
+    const nw::AicResult chosen = nw::aicLoss(x, y, best.w, objective.kernel, objective.estimator);
+    check(chosen.aic == best.loss && chosen.trace < n - 2.0, "the AIC choice is aicLoss at w, below the pole");
+  }
+}
+
 void checkTraining(const std::vector<double>& x, const std::vector<double>& y, double w, double lr,
-                   nw::Objective objective, bool select) {
+                   nw::Objective objective, bool select, bool selectByAic) {
   try {
     const nw::LooResult r = nw::looLoss(x, y, w, objective);
     check(std::isfinite(r.loss) && r.loss >= 0.0, "the leave-one-out loss is finite and nonnegative");
     check(!std::isnan(r.grad), "the gradient is never NaN");
+    checkAic(x, y, w, objective, select && selectByAic);
     if (select && nw::isTrainable(objective.kernel)) {
       const nw::BandwidthChoice best = nw::selectBandwidth(x, y, objective);
       check(!std::isnan(best.w) && best.w >= 0.0 && std::isfinite(best.loss), "a selected bandwidth is a number");
@@ -257,7 +324,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t flags = in.byte();
   const bool raw = flags & 1;
   const nw::Objective objective{nw::allKernels()[in.byte() % nw::allKernels().size()], !(flags & 0x10),
-                                (flags & 0x08) ? nw::Loss::halfSquared : nw::Loss::squared};
+                                (flags & 0x08) ? nw::Loss::halfSquared : nw::Loss::squared,
+                                (flags & 0x02) ? nw::Estimator::localLinear : nw::Estimator::nadarayaWatson};
   const double w = in.number(raw);
   const double lr = std::fabs(in.number(raw));
   std::vector<double> queries(nQueries), keys(nKeys), values(nKeys);
@@ -270,7 +338,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   checkWeights(queries, keys, w, objective.kernel);
   checkPredictions(queries, keys, values, w, objective.kernel);
-  checkTraining(keys, values, w, lr, objective, flags & 0x20);
+  checkLocalLinear(queries, keys, values, w, objective.kernel, !raw && !(flags & 0x40));
+  checkTraining(keys, values, w, lr, objective, flags & 0x20, flags & 0x04);
   // Blocks over the keys as given (nearest keys found by scanning) and sorted (found by bisection).
   checkBlocks(queries, keys, values, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
   if (allFinite(keys)) {

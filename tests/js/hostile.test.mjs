@@ -123,6 +123,11 @@ const arrayArguments = [
   ['yTrain', (a) => nw.selectBandwidth(two, a)],
   ['xTrain', (a) => new nw.Trainer(a, two)],
   ['yTrain', (a) => new nw.Trainer(two, a)],
+  ['queries', (a) => nw.localLinear(a, two, two)],
+  ['keys', (a) => nw.localLinear(two, a, two)],
+  ['values', (a) => nw.localLinear(two, two, a)],
+  ['xTrain', (a) => nw.aicLoss(a, two)],
+  ['yTrain', (a) => nw.aicLoss(two, a)],
 ];
 
 // Items 1 and 7: options objects that throw when read, or hide keys.
@@ -161,6 +166,8 @@ const optionArguments = [
   (o) => nw.selectBandwidth(xs, ys, o),
   (o) => new nw.Trainer(xs, ys, o),
   (o) => nw.generateData(o),
+  (o) => nw.localLinear(xs, xs, ys, o),
+  (o) => nw.aicLoss(xs, ys, o),
 ];
 
 test('item 1, 2, 6: hostile arrays give an NWError naming the parameter, for every array argument', () => {
@@ -374,6 +381,7 @@ const optionPools = {
   w: numberPool, w0: numberPool, lr: [0.5, 0.01, 1e6, 0, -1, NaN], kernel: kernelPool, leaveOneOut: [true, false, 0, 'no'],
   maxBlockRows: [1, 2, 200, 0, 5000, 2.5], maxBlockCols: [1, 3, 200, -1, NaN], nTrain: [1, 2, 50, 0, -5, 2.5, NaN, 1e9],
   nTest: [1, 3, 0, 1e9], noiseSd: [0, 0.5, -1, Infinity], xMin: [0, 1, -1, NaN], xMax: [5, 1, 2e6, 0], seed: [0, 1, 2 ** 53, -1, 1.5],
+  loss: ['squared', 'halfSquared', 'mean'], estimator: ['nadarayaWatson', 'localLinear', 'll', 3], criterion: ['looCv', 'aic', 'AIC', null],
 };
 
 class Generator {
@@ -518,10 +526,11 @@ function trainerSession(xTrain, yTrain, options) {
 
 const known = {
   kernelOptions: ['w', 'kernel'],
+  predict: ['w', 'kernel', 'estimator'],
   blocks: ['w', 'kernel', 'maxBlockRows', 'maxBlockCols'],
-  loo: ['w', 'kernel', 'leaveOneOut'],
-  select: ['kernel', 'leaveOneOut'],
-  trainer: ['w0', 'lr', 'kernel', 'leaveOneOut'],
+  loo: ['w', 'kernel', 'leaveOneOut', 'loss', 'estimator'],
+  select: ['kernel', 'leaveOneOut', 'loss', 'estimator', 'criterion'],
+  trainer: ['w0', 'lr', 'kernel', 'leaveOneOut', 'loss', 'estimator'],
   data: ['nTrain', 'nTest', 'noiseSd', 'xMin', 'xMax', 'seed'],
 };
 
@@ -531,7 +540,9 @@ const publicFunctions = [
   { name: 'target', params: [['x', 'number']], call: (x) => nw.target(x) },
   { name: 'averagePool', params: [['values', 'array']], call: (v) => nw.averagePool(v) },
   { name: 'meanSquaredError', params: [['predicted', 'array'], ['truth', 'array']], call: (p, t) => nw.meanSquaredError(p, t) },
-  { name: 'predict', params: [['queries', 'array'], ['keys', 'array'], ['values', 'array'], ['options', known.kernelOptions]], call: (q, k, v, o) => nw.predict(q, k, v, o) },
+  { name: 'predict', params: [['queries', 'array'], ['keys', 'array'], ['values', 'array'], ['options', known.predict]], call: (q, k, v, o) => nw.predict(q, k, v, o) },
+  { name: 'localLinear', params: [['queries', 'array'], ['keys', 'array'], ['values', 'array'], ['options', known.kernelOptions]], call: (q, k, v, o) => nw.localLinear(q, k, v, o) },
+  { name: 'aicLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.predict]], call: (x, y, o) => nw.aicLoss(x, y, o) },
   { name: 'attentionWeights', params: [['queries', 'array'], ['keys', 'array'], ['options', known.kernelOptions]], call: (q, k, o) => nw.attentionWeights(q, k, o) },
   { name: 'attentionBlocks', params: [['queries', 'array'], ['keys', 'array'], ['values', 'optional array'], ['options', known.blocks]], call: (q, k, v, o) => nw.attentionBlocks(q, k, v, o) },
   { name: 'looLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.loo]], call: (x, y, o) => nw.looLoss(x, y, o) },

@@ -4,9 +4,19 @@
 #include <cstddef>
 #include <vector>
 
+#include <string>
+
 #include "nw/training.hpp"
 
 namespace nw {
+
+// What selectBandwidth minimises: the leave-one-out loss (looLoss; what training minimises too) or the
+// corrected AIC (aicLoss; Hurvich, Simonoff and Tsai 1998, statsmodels' bw='aic').
+enum class Criterion { looCv, aic };
+
+// "looCv" or "aic"; throws nw::Error naming the parameter `criterion` otherwise.
+Criterion parseCriterion(const std::string& name);
+const char* criterionName(Criterion criterion);
 
 // Where the best loss was found: at a finite w > 0, or at one of the loss's two limits.
 enum class BandwidthLimit {
@@ -55,6 +65,16 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // left end, falling into the right) is not seen: this is not a proof of the global minimum. If all x are equal,
 // every w gives the same loss and w = 1 is returned.
 // Only for the trainable kernels (gaussian, epanechnikov, triangular); others throw nw::Error.
-BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective = {});
+//
+// With Criterion::aic, `loss` is aicLoss's AICc (objective.leaveOneOut and objective.loss do not apply: the
+// AIC fits each point with its own key). It has a pole where tr(H) reaches n - 2, at small bandwidths
+// (large w), and means nothing past it, so only w with tr(H) < n - 2 are searched (aicLoss is +infinity
+// elsewhere): w = 0, bandwidthGrid(x) (continued by doubling w while the AICc falls at its end and the
+// trace stays below the pole), golden-section search on log w between the grid neighbours of the
+// kBandwidthRefinements lowest local minima of the grid, and the limit w -> infinity when it lies below
+// the pole (only with many duplicate x: its tr(H) is the number of distinct x). Never above any of those
+// points. Needs at least kMinAicPoints points.
+BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective = {},
+                                Criterion criterion = Criterion::looCv);
 
 }  // namespace nw

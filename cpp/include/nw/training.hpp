@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "nw/kernel.hpp"
+#include "nw/local_linear.hpp"
 
 namespace nw {
 
@@ -35,12 +36,14 @@ const char* lossName(Loss loss);
 inline double lossScale(Loss loss) { return loss == Loss::halfSquared ? 0.5 : 1.0; }
 
 // What training minimises: the kernel, whether each training query leaves its own key out (the
-// chapter's leave-one-out; without it a query sees itself, and a sharper w always looks better), and
-// whether the summed squared error is halved.
+// chapter's leave-one-out; without it a query sees itself, and a sharper w always looks better),
+// whether the summed squared error is halved, and which estimator predicts (local linear: each query's
+// singular design falls back to its Nadaraya-Watson value and slope, see kSingularDesign).
 struct Objective {
   Kernel kernel = Kernel::gaussian;
   bool leaveOneOut = true;
   Loss loss = Loss::squared;
+  Estimator estimator = Estimator::nadarayaWatson;
 };
 
 // Needs at least 2 points (each query must keep one key). The loss is always finite; the gradient is
