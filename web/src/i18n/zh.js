@@ -119,7 +119,7 @@ export default {
   'problem.epochLimit': '{n} 个训练样本的训练在 {epochs} 个迭代周期处停止，以便分享的链接能快速重放',
   'problem.unknownEmbed': '未知的嵌入图表“{name}”：请使用 {figures} 之一，或用 1 表示全部',
   'problem.unknownFigure': '<nw-figure> 的未知图表“{name}”：请使用 {figures} 之一',
-  'problem.nwSet': 'nw:set：settings 必须是由设置名和值组成的对象',
+  'problem.nwSet': 'nw:set：消息中的设置必须是由设置名和值组成的对象',
 
   // 控件、状态与训练
   'control.wValue': '{w} · 带宽 1/w = {bandwidth}',
