@@ -3,7 +3,7 @@
 // language switch keeps every setting, a bad ?lang= is named in a message, and <nw-figure lang>.
 import assert from 'node:assert/strict';
 import { englishWords } from '../js/english_allowed.mjs';
-import { inEachBrowser, lessonSite } from './browser.mjs';
+import { fileUrl, inEachBrowser, lessonSite } from './browser.mjs';
 
 // Every text a reader can see or hear: visible text nodes (outside formulas and code), the options of
 // selects, accessible names and titles, placeholders, alt texts, the document's title, and each chart's
@@ -148,6 +148,15 @@ inEachBrowser('the page in Chinese and English', (env) => {
     assert.equal(await page.alert().text(), 'Language (lang) must be one of en, zh');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     assert.equal(await page.label('Distance scale w').value(), '3', 'the other settings still apply');
+    await page.close();
+  });
+
+  test('?lang=zh from file:// too (the Chinese texts are a script of their own beside page.js)', async () => {
+    const page = await open(`${fileUrl}?lang=zh`);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hans');
+    assert.equal(await page.button('训练').isVisible(), true);
+    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[1].label), '真实函数');
+    assert.deepEqual(page.problems, []);
     await page.close();
   });
 

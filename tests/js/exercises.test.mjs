@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exercises } from '../../web/src/exercises.js';
-import { LANGUAGES, translator } from '../../web/src/i18n/i18n.js';
+import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
 import { Session } from '../../web/src/session.js';
 import { dataKeys, defaults } from '../../web/src/state.js';
 import { createNW } from './module.mjs';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../../web/src/i18n/en.js';
 import zh from '../../web/src/i18n/zh.js';
-import { LANGUAGES, dictionaries, translator } from '../../web/src/i18n/i18n.js';
+import { LANGUAGES, dictionaries, translator } from '../../web/src/i18n/all.js';
 import { chooseLanguage, coerce, languageSetting } from '../../web/src/state.js';
 import { englishWords } from './english_allowed.mjs';
 import { parseHtml, template, walk } from './html_text.mjs';

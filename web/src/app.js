@@ -24,10 +24,10 @@ const CONVERGE_PROGRESS_AFTER_MS = 200;
 const DRAG_SETTLE_MS = 150;
 
 class App {
-  // languageProblem: what was wrong with ?lang= (main.js chose the language before the module started).
-  constructor(nw, { languageProblem = null } = {}) {
+  // languageProblems: what was wrong with ?lang= or its dictionary (main.js chose the language first).
+  constructor(nw, { languageProblems = [] } = {}) {
     this.nw = nw;
-    this.languageProblem = languageProblem;
+    this.languageProblems = languageProblems;
     this.session = new Session(nw);
     this.settings = null;
     this.queryUrlTimer = null;
@@ -56,7 +56,7 @@ class App {
     window.addEventListener('popstate', () => this.loadFromUrl());
     this.loadFromUrl();
     if (this.embed.problem) this.showProblems([this.embed.problem]);
-    if (this.languageProblem) this.showProblems([this.languageProblem]);
+    this.showProblems(this.languageProblems);
     byId('loading').hidden = true;
     // The first full render is drawn: `npm run bench` reads this user timing (time to the first chart).
     performance.mark('nw:first-render');

@@ -6,7 +6,7 @@
 // of its `lang` attribute (en or zh, checked like the page's ?lang=) or, without one, of the lesson
 // around it (the nearest lang="..." above it: zh... is Chinese, any other English), or else the
 // browser's, as the page chooses. Bundled into dist/nw-figure.js.
-import { HTML_LANG, browserLanguage, translator } from '../i18n/i18n.js';
+import { HTML_LANG, browserLanguage, translator } from '../i18n/all.js';
 import { Player } from '../player.js';
 import { Session } from '../session.js';
 import { coerce, dataKeys, defaults, describeW, languageSetting, objectiveKeys, parse, properties, textOf } from '../state.js';

@@ -1,10 +1,13 @@
 // The page's two languages: the dictionaries, the choice of language, t(key, params) and filling the
 // page's HTML from the dictionary. Every text the page or <nw-figure> shows comes through here.
+// English is always here; another language's dictionary is registered when it is needed (the page loads
+// it as its own script, dist/i18n-zh.js, so that a reader downloads only the language read; <nw-figure>
+// and the tests import it: ./all.js).
 import en from './en.js';
-import zh from './zh.js';
 
-const dictionaries = { en, zh };
-const LANGUAGES = Object.keys(dictionaries);
+const LANGUAGES = ['en', 'zh'];
+const dictionaries = { en };
+const registerDictionary = (lang, dictionary) => { dictionaries[lang] = dictionary; };
 // <html lang> (and the language switch's lang) of each language: Simplified Chinese, in Han script.
 const HTML_LANG = { en: 'en', zh: 'zh-Hans' };
 
@@ -67,4 +70,4 @@ function translateTree(root, tr = t) {
   }
 }
 
-export { HTML_LANG, LANGUAGES, browserLanguage, dictionaries, format, setLanguage, t, translateTree, translator };
+export { HTML_LANG, LANGUAGES, browserLanguage, dictionaries, format, registerDictionary, setLanguage, t, translateTree, translator };
