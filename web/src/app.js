@@ -11,7 +11,8 @@ import { ownData } from './own_data.js';
 import { Player } from './player.js';
 import { Session } from './session.js';
 import { startEmbed } from './embed.js';
-import { HTML_LANG, t } from './i18n/i18n.js';
+import { t } from './i18n/i18n.js';
+import { showLanguageSwitch } from './language_switch.js';
 import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
 const byId = (id) => document.getElementById(id);
@@ -116,16 +117,8 @@ class App {
     byId('languageSwitch').addEventListener('click', () => this.showLanguageSwitch());
   }
 
-  // The language switch's address: this page with ?lang= the other language, the rest of its query
-  // string (embed, id) and its hash (every setting, from this.settings) kept.
   showLanguageSwitch() {
-    const other = t.lang === 'zh' ? 'en' : 'zh';
-    const params = new URLSearchParams(location.search);
-    params.set('lang', other);
-    const link = byId('languageSwitch');
-    link.href = `?${params}${this.settings ? `#${serialize(this.settings)}` : location.hash}`;
-    link.hreflang = HTML_LANG[other];
-    link.lang = HTML_LANG[other];
+    showLanguageSwitch(byId('languageSwitch'), this.settings ? `#${serialize(this.settings)}` : location.hash);
   }
 
   showExercises() {

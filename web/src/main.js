@@ -6,6 +6,7 @@
 import { App } from './app.js';
 import { Chart } from './charts/chart.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
+import { showLanguageSwitch } from './language_switch.js';
 import { chooseLanguage } from './state.js';
 
 const loading = document.getElementById('loading');
@@ -43,6 +44,7 @@ const languageReady = (wanted === 'en' ? Promise.resolve(null) : loadDictionary(
   setLanguage(shown);
   document.documentElement.lang = HTML_LANG[shown];
   translateTree(document);
+  showLanguageSwitch(document.getElementById('languageSwitch'), location.hash);
   return [problem, dictionaryProblem].filter(Boolean);
 });
 
