@@ -139,7 +139,9 @@ inEachBrowser('the page in Chinese and English', (env) => {
     await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans' && document.querySelector('#loading[hidden]') !== null);
     assert.equal(await page.label('距离缩放 w').value(), '2.5');
     assert.equal(await page.button('训练').isVisible(), true);
-    assert.deepEqual(page.problems, []);
+    // Following the link leaves the page while its drag preview's worker may still be loading nw.js:
+    // Chromium reports that request as aborted, which is the navigation's doing, not a problem.
+    assert.deepEqual(page.problems.filter((problem) => !/^request failed: .*\/(nw|drag_worker)\.js net::ERR_ABORTED$/.test(problem)), []);
     await page.close();
   });
 
