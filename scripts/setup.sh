@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine, saying what it does.
 # Usage: scripts/setup.sh build   (emscripten, cmake, npm packages)
-#        scripts/setup.sh test    (the above plus g++, catch2, chromium, firefox-esr, clang and its fuzzer runtime)
+#        scripts/setup.sh test    (the above plus g++, catch2, chromium, firefox-esr, clang and its fuzzer runtime,
+#                                  and CJK fonts for the page in Chinese)
 #        scripts/setup.sh bench   (the above plus Debian's numpy and torch, the bench's Python peers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,8 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   command -v clang++ >/dev/null || missing+=(clang)
   # libFuzzer and the sanitizer runtimes for clang
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
+  # Chinese glyphs for the page's ?lang=zh in the headless browsers (without them: empty boxes)
+  dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 fi
 if [ "$purpose" = bench ]; then
   dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)

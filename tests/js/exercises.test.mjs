@@ -3,12 +3,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exercises } from '../../web/src/exercises.js';
+import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
 import { Session } from '../../web/src/session.js';
 import { dataKeys, defaults } from '../../web/src/state.js';
 import { createNW } from './module.mjs';
 
 const nw = await createNW();
-const exercise = (title) => exercises.find((e) => e.title === title);
+const en = translator('en');
+// An exercise by its English title, with its explanation in every language of the page ({ en, zh }):
+// each quoted number is checked in each of them.
+const exercise = (title) => {
+  const found = exercises.find((e) => en(e.title) === title);
+  return { ...found, explanation: Object.fromEntries(LANGUAGES.map((lang) => [lang, translator(lang)(found.explanation)])) };
+};
 
 // The exercise's settings over the page's defaults, its data generated and, like the page, its epochs
 // trained when it says 'train'.
@@ -25,15 +32,18 @@ function testMse(session, w, kernel = session.kernel) {
   return nw.meanSquaredError(nw.predict(xTest, xTrain, yTrain, { w, kernel }), yTruth);
 }
 
-// The explanation quotes `value` rounded to `digits` decimals.
-function quotes(text, value, digits) {
+// The explanation quotes `value` rounded to `digits` decimals, in every language.
+function quotes(texts, value, digits) {
   const shown = value.toFixed(digits);
-  assert.ok(new RegExp(`(^|[^0-9.])${shown.replace('.', '\\.')}([^0-9]|$)`).test(text), `"${text}" should quote ${shown}`);
+  for (const text of Object.values(texts)) {
+    assert.ok(new RegExp(`(^|[^0-9.])${shown.replace('.', '\\.')}([^0-9]|$)`).test(text), `"${text}" should quote ${shown}`);
+  }
 }
 
 test('an exercise that quotes numbers pins everything they depend on: the data, the kernel and the loss', () => {
-  for (const { title, settings, explanation } of exercises) {
-    if (!/\d\.\d/.test(explanation)) continue;
+  for (const { title: titleKey, settings, explanation } of exercises) {
+    const title = en(titleKey);
+    if (!/\d\.\d/.test(en(explanation))) continue;
     for (const key of [...dataKeys, 'kernel', 'loss']) assert.ok(key in settings, `${title} pins ${key}`);
     // So the claims hold whatever the reader had set before.
     const odd = { ...defaults(), nTrain: 80, nTest: 20, noiseSd: 2, seed: 9, kernel: 'boxcar', w: 17, data: 'own', loss: 'halfSquared' };
@@ -63,7 +73,8 @@ test('"More data": at fixed w the error does not fall; with w chosen for n it do
   quotes(explanation, tunedSmall, 3);
   quotes(explanation, tunedLarge, 3);
   // "Set w to 7.7": the slider's value (step 0.05) gives the quoted error too.
-  const suggested = Number(explanation.match(/Set w to ([\d.]+)/)[1]);
+  const suggested = Number(explanation.en.match(/Set w to ([\d.]+)/)[1]);
+  assert.match(explanation.zh, new RegExp(`把 w 设为 ${suggested}`));
   assert.equal(suggested, Math.round(bestLarge.w * 20) / 20);
   quotes(explanation, testMse(large, suggested), 3);
 });

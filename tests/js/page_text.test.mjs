@@ -11,7 +11,7 @@ import { createNW } from './module.mjs';
 
 const nw = await createNW();
 const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
-const text = (id) => html.match(new RegExp(`id="${id}">([\\s\\S]*?)</p>`))[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+const text = (id) => html.match(new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</p>`))[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
 
 function trained(seed) {
   const session = new Session(nw);

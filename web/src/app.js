@@ -11,6 +11,8 @@ import { ownData } from './own_data.js';
 import { Player } from './player.js';
 import { Session } from './session.js';
 import { startEmbed } from './embed.js';
+import { t } from './i18n/i18n.js';
+import { showLanguageSwitch } from './language_switch.js';
 import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
 
 const byId = (id) => document.getElementById(id);
@@ -23,8 +25,10 @@ const CONVERGE_PROGRESS_AFTER_MS = 200;
 const DRAG_SETTLE_MS = 150;
 
 class App {
-  constructor(nw) {
+  // languageProblems: what was wrong with ?lang= or its dictionary (main.js chose the language first).
+  constructor(nw, { languageProblems = [] } = {}) {
     this.nw = nw;
+    this.languageProblems = languageProblems;
     this.session = new Session(nw);
     this.settings = null;
     this.queryUrlTimer = null;
@@ -53,6 +57,7 @@ class App {
     window.addEventListener('popstate', () => this.loadFromUrl());
     this.loadFromUrl();
     if (this.embed.problem) this.showProblems([this.embed.problem]);
+    this.showProblems(this.languageProblems);
     byId('loading').hidden = true;
     // The first full render is drawn: `npm run bench` reads this user timing (time to the first chart).
     performance.mark('nw:first-render');
@@ -113,6 +118,13 @@ class App {
       this.exportImage(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
     });
     byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
+    // The other language keeps every setting: its address is made when it is followed (the query's own
+    // address is written a moment after it moves), and kept current for a copied or middle-clicked link.
+    byId('languageSwitch').addEventListener('click', () => this.showLanguageSwitch());
+  }
+
+  showLanguageSwitch() {
+    showLanguageSwitch(byId('languageSwitch'), this.settings ? `#${serialize(this.settings)}` : location.hash);
   }
 
   showExercises() {
@@ -120,10 +132,10 @@ class App {
       const item = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
-      button.textContent = exercise.title;
+      button.textContent = t(exercise.title);
       button.addEventListener('click', () => this.runExercise(exercise));
       const text = document.createElement('p');
-      text.textContent = exercise.explanation;
+      text.textContent = t(exercise.explanation);
       item.append(button, text);
       return item;
     }));
@@ -245,7 +257,7 @@ class App {
         this.session.useOwnData(points, next);
         return;
       }
-      problems.push('Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data');
+      problems.push(t('problem.ownDataMissing'));
       next.data = 'generated';
     }
     this.session.generate(next);
@@ -268,7 +280,7 @@ class App {
       downloadText(filename, type, text);
       return;
     }
-    this.showExportFallback(`This figure is embedded in a sandbox that may not download files: select the text of ${filename} below and copy it.`);
+    this.showExportFallback(t('export.fallbackText', { filename }));
     byId('exportFallbackText').hidden = false;
     byId('exportFallbackText').value = text;
     byId('exportFallbackImage').hidden = true;
@@ -279,7 +291,7 @@ class App {
       downloadUrl(filename, dataUrl);
       return;
     }
-    this.showExportFallback(`This figure is embedded in a sandbox that may not download files: copy or save the image of ${filename} below.`);
+    this.showExportFallback(t('export.fallbackImage', { filename }));
     byId('exportFallbackText').hidden = true;
     byId('exportFallbackImage').hidden = false;
     byId('exportFallbackImage').src = dataUrl;
@@ -319,7 +331,7 @@ class App {
     byId('convergeProgress').hidden = false;
     byId('convergeBar').max = maxEpochs;
     byId('convergeBar').value = epoch;
-    byId('convergeText').textContent = `Epoch ${epoch} of at most ${maxEpochs} · w = ${this.session.learnedW.toFixed(4)}`;
+    byId('convergeText').textContent = t('training.convergeProgress', { epoch, maxEpochs, w: this.session.learnedW.toFixed(4) });
     this.showTrainingButtons();
     // The button pressed is disabled now: the keyboard focus goes to Cancel, not to the page's top.
     if (wasHidden && (document.activeElement === byId('converge') || document.activeElement === document.body)) byId('cancelConverge').focus();
@@ -329,8 +341,8 @@ class App {
     const hadFocus = byId('convergeProgress').contains(document.activeElement);
     byId('convergeProgress').hidden = true;
     if (problem) this.showProblems([problem]);
-    if (outcome === 'limit') this.showProblems([`Stopped after ${this.session.epoch} epochs (the limit for this many samples) before w settled`]);
-    if (outcome === 'cancelled') this.showProblems([`Cancelled after ${epochs} epoch${epochs === 1 ? '' : 's'}, before w settled`]);
+    if (outcome === 'limit') this.showProblems([t('training.convergeLimit', { epochs: this.session.epoch })]);
+    if (outcome === 'cancelled') this.showProblems([t.plural('training.convergeCancelled', epochs)]);
     if (!this.settings) return;
     this.settings = { ...this.settings, trained: this.session.epoch };
     this.render();
@@ -357,11 +369,11 @@ class App {
     const file = input.files && input.files[0];
     if (!file) return;
     if (file.size > 1_000_000) {
-      this.showProblems([`${file.name.slice(0, 60)} is too large: at most 1 MB`]);
+      this.showProblems([t('problem.fileTooLarge', { name: file.name.slice(0, 60) })]);
       input.value = '';
       return;
     }
-    file.text().then(onText, (error) => this.showProblems([`Could not read the file: ${error.message}`]));
+    file.text().then(onText, (error) => this.showProblems([t('problem.fileUnreadable', { message: error.message })]));
     input.value = '';
   }
 
@@ -383,7 +395,7 @@ class App {
     this.apply(state, 'push');
     const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
     if (!same(this.session.ws, session.training.ws) || !same(this.session.losses, session.training.losses)) {
-      this.showProblems(['The replayed training differs from the one in the session file (was it made by another version?)']);
+      this.showProblems([t('problem.replayDiffers')]);
     }
   }
 
@@ -411,6 +423,7 @@ class App {
     if (byReader) this.embed.notify(this.settings);
     if (this.embed.embedded && history === 'push') history = 'replace';
     const hash = `#${serialize(this.settings)}`;
+    this.showLanguageSwitch();
     if (history === 'delayed') {
       this.queryUrlTimer = setTimeout(() => window.history.replaceState(null, '', hash), QUERY_URL_DELAY_MS);
     } else if (history === 'push' && hash !== location.hash) {

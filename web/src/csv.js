@@ -1,5 +1,6 @@
 // Reads (x, y) pairs from CSV text: comma, semicolon or tab; an optional header line; blank lines and
 // lines starting with '#' skipped. Problems are reported with their line number. No DOM, no math.
+import { t } from './i18n/i18n.js';
 
 const MAX_BYTES = 1_000_000;
 const MIN_ROWS = 2;
@@ -16,8 +17,8 @@ const quote = (text) => (text.length > 30 ? `"${text.slice(0, 30)}…"` : `"${te
 
 // text -> { x: number[], y: number[] }; throws CsvError naming the line.
 function parseCsv(text) {
-  if (typeof text !== 'string') throw new CsvError('The CSV must be text');
-  if (text.length > MAX_BYTES) throw new CsvError(`The CSV is too large: at most ${MAX_BYTES / 1e6} MB`);
+  if (typeof text !== 'string') throw new CsvError(t('csv.notText'));
+  if (text.length > MAX_BYTES) throw new CsvError(t('csv.tooLarge', { mb: MAX_BYTES / 1e6 }));
   const x = [];
   const y = [];
   const lines = text.split(/\r\n|\n|\r/);
@@ -34,16 +35,16 @@ function parseCsv(text) {
       continue;
     }
     sawData = true;
-    if (fields.length < 2) throw new CsvError(`Line ${lineNumber}: needs two columns, x and y, got ${quote(line)}`);
-    if (fields.length > 2) throw new CsvError(`Line ${lineNumber}: needs exactly two columns, x and y, got ${fields.length}`);
+    if (fields.length < 2) throw new CsvError(t('csv.twoColumns', { line: lineNumber, got: quote(line) }));
+    if (fields.length > 2) throw new CsvError(t('csv.exactlyTwo', { line: lineNumber, got: fields.length }));
     for (const [k, name] of [[0, 'x'], [1, 'y']]) {
-      if (!Number.isFinite(numbers[k])) throw new CsvError(`Line ${lineNumber}: ${name} must be a finite number, got ${quote(fields[k])}`);
+      if (!Number.isFinite(numbers[k])) throw new CsvError(t('csv.notFinite', { line: lineNumber, name, got: quote(fields[k]) }));
     }
-    if (x.length === MAX_ROWS) throw new CsvError(`Line ${lineNumber}: at most ${MAX_ROWS} rows`);
+    if (x.length === MAX_ROWS) throw new CsvError(t('csv.tooManyRows', { line: lineNumber, max: MAX_ROWS }));
     x.push(numbers[0]);
     y.push(numbers[1]);
   }
-  if (x.length < MIN_ROWS) throw new CsvError(`The CSV needs at least ${MIN_ROWS} rows of x, y; got ${x.length}`);
+  if (x.length < MIN_ROWS) throw new CsvError(t('csv.tooFewRows', { min: MIN_ROWS, got: x.length }));
   return { x, y };
 }
 

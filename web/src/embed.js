@@ -4,6 +4,7 @@
 
 import { ownData } from './own_data.js';
 import { textOf } from './state.js';
+import { t } from './i18n/i18n.js';
 
 // The figures one embed can show; each element of the page that belongs to a figure lists it in its
 // data-embed attribute.
@@ -18,7 +19,7 @@ function embedMode(search) {
   if (value === '1') return { mode: 'all' };
   if (FIGURES.includes(value)) return { mode: 'figure', figure: value };
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  return { mode: 'page', problem: `Unknown figure "${shown}" for embed: use one of ${FIGURES.join(', ')}, or 1 for all of them` };
+  return { mode: 'page', problem: t('problem.unknownEmbed', { name: shown, figures: FIGURES.join(', ') }) };
 }
 
 // Shows only what belongs to `figure`: the hero and each step's parts are shown when their data-embed
@@ -70,7 +71,7 @@ function startEmbed(app, search = location.search) {
   window.addEventListener('message', (event) => {
     if (event.source !== host || !event.data || event.data.type !== 'nw:set') return;
     const text = settingsText(event.data.settings);
-    if (text === null) app.showProblems(['nw:set: settings must be an object of setting names and values']);
+    if (text === null) app.showProblems([t('problem.nwSet')]);
     else app.applyText(text);
   });
   return { embedded: true, notify: (settings) => host.postMessage({ type: 'nw:change', settings: { ...settings } }, '*') };

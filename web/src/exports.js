@@ -1,5 +1,6 @@
 // Files out and in: the data and predictions as CSV, the session as JSON, downloads. No math here.
 import { inSandbox } from './sandbox.js';
+import { t } from './i18n/i18n.js';
 import { textOf } from './state.js';
 
 const FORMAT = 'nadaraya-watson-session';
@@ -39,17 +40,17 @@ function parseSession(text) {
   try {
     session = JSON.parse(text);
   } catch {
-    throw new Error('The session file is not JSON');
+    throw new Error(t('session.notJson'));
   }
-  if (!session || session.format !== FORMAT) throw new Error(`The file is not a session of this page (format "${FORMAT}")`);
-  if (session.version !== VERSION) throw new Error(`Session version ${String(session.version).slice(0, 10)} is not supported (expected ${VERSION})`);
-  if (!session.settings || typeof session.settings !== 'object') throw new Error('The session has no settings');
+  if (!session || session.format !== FORMAT) throw new Error(t('session.wrongFormat', { format: FORMAT }));
+  if (session.version !== VERSION) throw new Error(t('session.wrongVersion', { version: String(session.version).slice(0, 10), expected: VERSION }));
+  if (!session.settings || typeof session.settings !== 'object') throw new Error(t('session.noSettings'));
   const own = session.ownData;
   if (own !== null && own !== undefined && !(own && isNumberArray(own.x) && isNumberArray(own.y) && own.x.length === own.y.length)) {
-    throw new Error('The session\'s own data must be two arrays of numbers of the same length');
+    throw new Error(t('session.badOwnData'));
   }
   const training = session.training || {};
-  if (!isNumberArray(training.ws || []) || !isNumberArray(training.losses || [])) throw new Error('The session\'s training history must be numbers');
+  if (!isNumberArray(training.ws || []) || !isNumberArray(training.losses || [])) throw new Error(t('session.badTraining'));
   return { settings: textOf(session.settings), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
 }
 

@@ -7,8 +7,10 @@ import { FOUR_KERNELS, KernelPanel } from './charts/kernel_panel.js';
 import { LandscapeChart } from './charts/landscape_chart.js';
 import { PredictionsChart } from './charts/predictions_chart.js';
 import { TrainingChart } from './charts/training_chart.js';
+import { t } from './i18n/i18n.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
 import { ownData } from './own_data.js';
+import { describeTraining, formatW, stageText, untrainableText, weightsShape } from './texts.js';
 
 const byId = (id) => document.getElementById(id);
 // Whether an element takes part in the layout (one-figure embeds hide the others: they are not drawn).
@@ -28,7 +30,6 @@ const SLICE_MS = 25;
 // each pass over them takes the page's thread tens of milliseconds.
 const OFFLOAD_MIN_WEIGHTS = 250_000;
 
-const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
 const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
 
@@ -85,19 +86,19 @@ class Figures {
       parametric: new HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote'), onQuery }),
     };
     this.lossChart = new TrainingChart(byId('lossChart'), {
-      series: [{ label: 'training loss', color: estimator.parametric, yTitle: 'loss' }, { label: 'test MSE', color: estimator.query, yTitle: 'test MSE' }],
+      series: [{ label: t('chart.trainingLoss'), color: estimator.parametric, yTitle: t('chart.loss') }, { label: t('chart.testMse'), color: estimator.query, yTitle: t('chart.testMse') }],
     });
     this.wChart = new TrainingChart(byId('wChart'), { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] });
     this.landscapeChart = new LandscapeChart(byId('landscapeChart'));
-    this.kernelPanels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(byId('kernelPanels'), { kernel, title }));
+    this.kernelPanels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(byId('kernelPanels'), { kernel, title: t(title) }));
     // [file name, label, Chart.js chart] of each chart offered as PNG.
     this.pngCharts = [
-      ['predictions', 'Predictions', this.predictionsChart.chart],
-      ['nonparametric-weights', 'Nonparametric weights', this.heatmaps.nonparametric.chart],
-      ['parametric-weights', 'Parametric weights', this.heatmaps.parametric.chart],
-      ['training-loss', 'Training loss', this.lossChart.chart],
-      ['learned-w', 'Learned w', this.wChart.chart],
-      ['loss-landscape', 'Loss landscape', this.landscapeChart.chart],
+      ['predictions', t('png.predictions'), this.predictionsChart.chart],
+      ['nonparametric-weights', t('png.nonparametricWeights'), this.heatmaps.nonparametric.chart],
+      ['parametric-weights', t('png.parametricWeights'), this.heatmaps.parametric.chart],
+      ['training-loss', t('lossChart.title'), this.lossChart.chart],
+      ['learned-w', t('wChart.title'), this.wChart.chart],
+      ['loss-landscape', t('png.landscape'), this.landscapeChart.chart],
     ];
   }
 
@@ -116,23 +117,22 @@ class Figures {
       const query = Math.min(xMax, Math.max(xMin, s.query));
       this.predictionsChart.setRange(xMin, xMax);
       this.predictionsChart.setData(data, predictions);
-      this.predictionsChart.setParametricLabel(session.canTrain ? `Parametric (${session.stage})` : 'Parametric');
+      this.predictionsChart.setParametricLabel(session.canTrain ? t('chart.parametricAt', { stage: stageText(session) }) : t('chart.parametric'));
       this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
       if (shown('predictionsChart')) this.predictionsChart.draw();
       byId('query').min = String(xMin);
       byId('query').max = String(xMax);
 
       byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
-      byId('parametricTitleW').textContent = !session.canTrain ? '(cannot be trained)'
-        : session.epoch === 0 ? `(w0 = ${formatW(session.learnedW)}, untrained)` : `(w = ${formatW(session.learnedW)})`;
+      byId('parametricTitleW').textContent = !session.canTrain ? t('weights.cannotTrain')
+        : session.epoch === 0 ? t('weights.untrained', { w: formatW(session.learnedW) }) : `(w = ${formatW(session.learnedW)})`;
 
       const errors = session.testErrors(predictions);
       this.showErrors(session, s, errors);
       this.lastPredictions = { data, predictions };
       this.showPredictionsTable();
       this.describeCharts(session, s, errors, query);
-      byId('kernelNote').textContent = s.kernel === 'constant'
-        ? 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.' : '';
+      byId('kernelNote').textContent = s.kernel === 'constant' ? t('kernel.constantNote') : '';
       byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     } catch (error) {
       this.drawnWith = {};
@@ -348,43 +348,41 @@ class Figures {
 
   // Each chart's text alternative carries the numbers it currently shows, for readers who cannot see it.
   describeCharts(session, s, errors, query) {
-    const mse = (name) => (errors && errors[name] !== null ? `, test MSE ${errors[name].toFixed(3)}` : '');
-    const learned = session.canTrain ? `parametric at learned w = ${formatW(session.learnedW)} (${session.stage})${mse('parametric')}` : 'no parametric line (this kernel cannot be trained)';
+    const mse = (name) => (errors && errors[name] !== null ? t('describe.mse', { mse: errors[name].toFixed(3) }) : '');
+    const learned = session.canTrain ? t('describe.learned', { w: formatW(session.learnedW), stage: stageText(session), mse: mse('parametric') }) : t('describe.noParametric');
     const describe = (id, text) => byId(id).setAttribute('aria-label', text);
-    describe('predictionsChart', `Predictions at the query x = ${query.toFixed(2)}: average pooling${mse('average')}; `
-      + `nonparametric at w = ${formatW(s.w)}${mse('nonparametric')}; ${learned}.`);
-    const { xTest, xTrain } = session.data;
-    const weights = `${xTest.length} test inputs (rows) by ${xTrain.length} training inputs (columns)`;
-    describe('nonparametricHeatmap', `Nonparametric attention weights at w = ${formatW(s.w)}, ${weights}.`);
-    describe('parametricHeatmap', session.canTrain ? `Parametric attention weights at w = ${formatW(session.learnedW)} (${session.stage}), ${weights}.` : 'No parametric weights: this kernel cannot be trained.');
-    const { losses, ws } = session;
-    describe('lossChart', losses.length ? `Training loss per epoch: ${losses[0].toFixed(4)} before the first step, ${losses[losses.length - 1].toFixed(4)} before the last of ${losses.length}.` : 'Training loss per epoch: no epoch has run yet.');
-    describe('wChart', ws.length ? `Learned w per epoch: ${formatW(ws[0])} at the start, ${formatW(ws[ws.length - 1])} after ${ws.length - 1} epoch${ws.length === 2 ? '' : 's'}.` : 'Learned w: this kernel cannot be trained.');
+    describe('predictionsChart', t('describe.predictions', {
+      query: query.toFixed(2), averageMse: mse('average'), w: formatW(s.w), nonparametricMse: mse('nonparametric'), learned,
+    }));
+    const weights = weightsShape(session);
+    describe('nonparametricHeatmap', t('describe.nonparametricWeights', { w: formatW(s.w), shape: weights }));
+    describe('parametricHeatmap', session.canTrain ? t('describe.parametricWeights', { w: formatW(session.learnedW), stage: stageText(session), shape: weights }) : t('describe.noParametricWeights'));
+    describeTraining(session, byId('lossChart'), byId('wChart'));
   }
 
   showStatus(session, s) {
     const status = byId('status');
     if (!session.canTrain) {
-      setText(status, session.untrainable);
+      setText(status, untrainableText(session));
       delete status.dataset.w;
       return;
     }
-    const w = `w = ${formatW(session.learnedW)}`;
+    const w = formatW(session.learnedW);
     // A live region: written only when its text changes, so a screen reader hears each change once.
     setText(status, session.epoch === 0
-      ? `Epoch 0 · ${w} (w0${s.data === 'own' ? '' : ', drawn at random as in the chapter'})`
-      : `Epoch ${session.epoch} · loss ${session.losses[session.losses.length - 1].toFixed(4)} · ${w}`);
+      ? t(s.data === 'own' ? 'status.startOwn' : 'status.start', { w })
+      : t('status.epoch', { epoch: session.epoch, loss: session.losses[session.losses.length - 1].toFixed(4), w }));
     status.dataset.w = String(session.learnedW);
   }
 
   showErrors(session, s, errors) {
     const rows = [
-      ['Average pooling', '–', errors && errors.average],
-      ['Nonparametric', formatW(s.w), errors && errors.nonparametric],
-      [session.canTrain ? `Parametric, ${session.stage}` : 'Parametric', formatW(session.learnedW), errors && errors.parametric],
+      [t('errors.average'), '–', errors && errors.average],
+      [t('chart.nonparametric'), formatW(s.w), errors && errors.nonparametric],
+      [session.canTrain ? t('errors.parametricAt', { stage: stageText(session) }) : t('chart.parametric'), formatW(session.learnedW), errors && errors.parametric],
     ];
     byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
-    byId('mse').title = errors ? '' : 'Your data has no known truth to compare with';
+    byId('mse').title = errors ? '' : t('errors.noTruth');
   }
 
   // The predictions chart as numbers; filled only while its panel is open (it can have 2000 rows).
@@ -404,8 +402,8 @@ class Figures {
 
   showDataNote(session, s) {
     byId('dataNote').textContent = s.data === 'own'
-      ? `Using your ${session.data.xTrain.length} points (${ownData.isPersistent ? 'kept in this browser' : 'kept only while this page is open: this browser does not let it store them'}). Test points: a grid over their range. No truth is known, so there is no test MSE.`
-      : 'Paste or load x,y pairs (a header line is optional) to use them instead of the generated data.';
+      ? t(ownData.isPersistent ? 'data.usingOwnKept' : 'data.usingOwnUnkept', { n: session.data.xTrain.length })
+      : t('data.hint');
     // Your data lives in a collapsed panel; while it is in use, the panel (with "Clear my data") is open.
     if (s.data === 'own') byId('dataNote').closest('details').open = true;
   }

@@ -1,6 +1,7 @@
 // The loss landscape's content, for the page and for <nw-figure>: the training objective L(w) on a grid
 // of w reaching past the training run and the minimiser (all computed by the module, through Session),
 // and the sentence that says what the curve is and where the run stands on it.
+import { t as pageT } from './i18n/i18n.js';
 
 // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is not drawn.
 const LANDSCAPE_POINTS = 120;
@@ -32,37 +33,38 @@ function bestTestW(curve) {
   return { w: curve.ws[best], atEdge: best === curve.ws.length - 1 };
 }
 
-function generalisationNote(curve) {
+// Sentences one after another: with a space between them in English, none in Chinese (whose full stop
+// is full-width).
+const joinSentences = (t, sentences) => sentences.filter(Boolean).join(t.lang === 'zh' ? '' : ' ');
+
+function generalisationNote(curve, t) {
   if (!curve.testMses) return '';
   const { w, atEdge } = bestTestW(curve);
-  const where = atEdge ? `it is still falling at the curve's right edge, w = ${w.toFixed(2)}` : `it is lowest at w = ${w.toFixed(2)}`;
-  return ` The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve ${where}.`;
+  return t(atEdge ? 'landscape.noteTestEdge' : 'landscape.noteTestLowest', { w: w.toFixed(2) });
 }
 
 // What the curve is, its minimiser, how far the run's last step is above it, and where the test error
-// is lowest (curve: from landscapeCurve, or null when the landscape is not drawn).
-function landscapeNote(session, curve) {
+// is lowest (curve: from landscapeCurve, or null when the landscape is not drawn), in t's language.
+function landscapeNote(session, curve, t = pageT) {
   const best = curve ? curve.best : null;
   if (session.data.xTrain.length > LANDSCAPE_MAX_TRAIN) {
-    return `The landscape is drawn for up to ${LANDSCAPE_MAX_TRAIN} training samples (it evaluates the loss ${LANDSCAPE_POINTS} times).`;
+    return t('landscape.noteTooMany', { max: LANDSCAPE_MAX_TRAIN, points: LANDSCAPE_POINTS });
   }
-  if (!session.canTrain) {
-    return `The ${session.kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.`;
-  }
+  if (!session.canTrain) return t('landscape.noteUntrainable', { kernel: session.kernel });
   if (!best) return '';
   const halved = session.objective.loss === 'halfSquared';
-  const mxnet = 'as in the chapter\'s MXNet listing (the same minimiser, half the loss)';
   const what = session.objective.leaveOneOut
-    ? (halved ? `half the leave-one-out cross-validation criterion, L(w), ${mxnet}` : 'exactly the leave-one-out cross-validation criterion L(w)')
-    : `L(w) with each query seeing its own key (leave-one-out is off), which only falls as w grows${halved ? `, halved ${mxnet}` : ''}`;
+    ? t(halved ? 'landscape.whatLooHalf' : 'landscape.whatLoo')
+    : t(halved ? 'landscape.whatNoLooHalf' : 'landscape.whatNoLoo');
   const last = session.losses.length ? session.losses[session.losses.length - 1] : null;
   const lowest = best.atLimit === 'infinity'
-    ? `Its lowest value, L = ${best.loss.toFixed(4)}, is only its limit as w grows without bound (each point predicted by its nearest neighbours), so there is no star. `
-    : `The star is its minimiser as found by selectBandwidth, w* = ${best.w.toFixed(4)} with L = ${best.loss.toFixed(4)}. `;
-  return `Training minimises ${what}. ${lowest}`
-    + (last === null ? 'Train to see the steps move down the curve.'
-      : `After ${session.epoch} epochs, w = ${session.learnedW.toFixed(4)}; the last step started from L = ${last.toFixed(4)}, ${(100 * (last - best.loss) / best.loss).toFixed(3)}% above the minimum.`)
-    + generalisationNote(curve);
+    ? t('landscape.noteLimit', { loss: best.loss.toFixed(4) })
+    : t('landscape.noteStar', { w: best.w.toFixed(4), loss: best.loss.toFixed(4) });
+  const run = last === null ? t('landscape.noteTrain')
+    : t('landscape.noteRun', {
+      epochs: session.epoch, w: session.learnedW.toFixed(4), last: last.toFixed(4), above: (100 * (last - best.loss) / best.loss).toFixed(3),
+    });
+  return joinSentences(t, [t('landscape.note', { what }), lowest, run, generalisationNote(curve, t)]);
 }
 
 // The run's steps on the curve: w before each epoch's step and the loss there.

@@ -1,11 +1,16 @@
-// The page's entry point (bundled into dist/page.js): starts the WebAssembly module, then the app.
-// nw.js is loaded by its own <script> before this bundle, so the page and the drag preview's worker
-// share one copy of it in the browser's cache; it defines the global createNW.
+// The page's entry point (bundled into dist/page.js): puts the page in the reader's language, starts the
+// WebAssembly module, then the app. page.js runs before nw.js (see index.html), so the words are replaced
+// before the browser has more to do; nw.js, loaded by its own <script> so that the page and the drag
+// preview's worker share one copy of it in the browser's cache, defines the global createNW.
 /* global createNW */
 import { App } from './app.js';
 import { Chart } from './charts/chart.js';
+import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
+import { showLanguageSwitch } from './language_switch.js';
+import { chooseLanguage } from './state.js';
 
 const loading = document.getElementById('loading');
+const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
 
 // The charts take their colours from the scheme at start; when the reader's scheme changes, a reload
 // redraws them in the new one (every setting is in the URL, your data in this browser's storage).
@@ -13,14 +18,53 @@ if (typeof matchMedia === 'function') {
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => location.reload());
 }
 
-createNW()
-  .then((nw) => {
-    const app = new App(nw);
+// A language other than English comes as its own script (i18n-zh.js, beside page.js): only its readers
+// download it, and it loads while nw.js does. Resolves with null, or why the page stays English.
+function loadDictionary(lang) {
+  return new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = `i18n-${lang}.js`;
+    script.onload = () => {
+      const dictionary = globalThis.nwDictionaries?.[lang];
+      if (dictionary) registerDictionary(lang, dictionary);
+      resolve(dictionary ? null : `i18n-${lang}.js has no dictionary: the page stays in English`);
+    };
+    script.onerror = () => resolve(`i18n-${lang}.js could not be loaded: the page stays in English`);
+    document.head.append(script);
+  });
+}
+
+// ?lang=en|zh, else the browser's language. The page's English (index.html's) shows until the chosen
+// dictionary is here; then every marked text is replaced and <html lang> set. A bad ?lang= is named in
+// a message (in the language chosen instead) once the app has started.
+const wanted = chooseLanguage(location.search, browserLanguages).lang;
+const languageReady = (wanted === 'en' ? Promise.resolve(null) : loadDictionary(wanted)).then((dictionaryProblem) => {
+  const { lang, problem } = chooseLanguage(location.search, browserLanguages);
+  const shown = dictionaryProblem ? 'en' : lang;
+  setLanguage(shown);
+  document.documentElement.lang = HTML_LANG[shown];
+  translateTree(document);
+  showLanguageSwitch(document.getElementById('languageSwitch'), location.hash);
+  return [problem, dictionaryProblem].filter(Boolean);
+});
+
+// nw.js runs after this bundle: by DOMContentLoaded it has.
+const domReady = document.readyState === 'loading'
+  ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  : Promise.resolve();
+const moduleReady = domReady.then(() => {
+  if (typeof createNW !== 'function') throw new Error('nw.js did not load');
+  return createNW();
+});
+
+Promise.all([moduleReady, languageReady])
+  .then(([nw, languageProblems]) => {
+    const app = new App(nw, { languageProblems });
     // One handle for the browser's console and the browser tests: the running app and Chart.js (whose
     // Chart.getChart(canvas) gives a figure's chart). Nothing in the page reads it.
-    window.nwPage = { app, Chart };
+    window.nwPage = { app, Chart, lang: t.lang };
     app.start();
   })
-  .catch((error) => {
-    loading.textContent = `The WebAssembly module could not start: ${error && error.message ? error.message : error}`;
-  });
+  .catch((error) => languageReady.then(() => {
+    loading.textContent = t('problem.moduleStart', { message: error && error.message ? error.message : String(error) });
+  }));

@@ -1,5 +1,6 @@
 // The estimators for the current settings, all computed by the WebAssembly module (no math here):
 // the data, a trainer for the parametric w with its history, predictions, weights and the loss landscape.
+import { t as pageT } from './i18n/i18n.js';
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
 const OWN_DATA_W0 = 1;
@@ -9,8 +10,10 @@ const MAX_REPLAY_WORK = 2e8;
 const SETTLED = 1e-9;
 
 class Session {
-  constructor(nw) {
+  // t: the language of the problems it reports (the page's, or a <nw-figure>'s).
+  constructor(nw, { t = pageT } = {}) {
     this.nw = nw;
+    this.t = t;
     this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
     this.objective = null;  // { kernel, leaveOneOut, loss }
     this.trainer = null;    // null when the kernel cannot be trained
@@ -79,7 +82,7 @@ class Session {
     if (!this.canTrain) return null;
     const target = Math.min(trained, this.maxEpochs);
     while (this.epoch < target) this.step();
-    return trained > target ? `Trained epochs: replaying at most ${target} for ${this.data.xTrain.length} training samples` : null;
+    return trained > target ? this.t('problem.replayLimit', { epochs: target, n: this.data.xTrain.length }) : null;
   }
 
   // One epoch for a Train or Step button: { stepped, problem }, where problem says why it did not run
@@ -87,7 +90,7 @@ class Session {
   tryStep() {
     if (!this.canTrain) return { stepped: false, problem: null };
     if (this.epoch >= this.maxEpochs) {
-      return { stepped: false, problem: `Training stops at ${this.maxEpochs} epochs for ${this.data.xTrain.length} training samples, so that a shared link replays quickly` };
+      return { stepped: false, problem: this.t('problem.epochLimit', { epochs: this.maxEpochs, n: this.data.xTrain.length }) };
     }
     try {
       this.step();

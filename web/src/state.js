@@ -1,27 +1,30 @@
-// Page settings: one table of properties, read from the URL hash (clamped, with messages) and written back.
+// Page settings: one table of properties, read from the URL hash (clamped, with messages) and written back;
+// and the page's language, read from the URL's ?lang= (or the browser's language).
+import { LANGUAGES, browserLanguage, t as pageT, translator } from './i18n/i18n.js';
 
 const MAX_SAFE_SEED = Number.MAX_SAFE_INTEGER;
 
-// name: URL key and control id; kind: int | number | choice; label: the control's accessible name.
+// name: URL key and control id; kind: int | number | choice; label: the dictionary key of the control's
+// accessible name (i18n/en.js), which messages about the setting name it by.
 const properties = [
-  { name: 'nTrain', label: 'Training samples', kind: 'int', min: 5, max: 2000, initial: 50 },
-  { name: 'nTest', label: 'Test points', kind: 'int', min: 5, max: 2000, initial: 50 },
-  { name: 'noiseSd', label: 'Noise', kind: 'number', min: 0, max: 5, initial: 0.5 },
-  { name: 'seed', label: 'Seed', kind: 'int', min: 0, max: MAX_SAFE_SEED, initial: 1 },
-  { name: 'w', label: 'Distance scale w', kind: 'number', min: 0, max: 30, initial: 1 },
-  { name: 'lr', label: 'Learning rate', kind: 'number', min: 0.001, max: 10, initial: 0.5 },
-  { name: 'epochs', label: 'Epochs', kind: 'int', min: 1, max: 500, initial: 5 },
+  { name: 'nTrain', label: 'setting.nTrain', kind: 'int', min: 5, max: 2000, initial: 50 },
+  { name: 'nTest', label: 'setting.nTest', kind: 'int', min: 5, max: 2000, initial: 50 },
+  { name: 'noiseSd', label: 'setting.noiseSd', kind: 'number', min: 0, max: 5, initial: 0.5 },
+  { name: 'seed', label: 'setting.seed', kind: 'int', min: 0, max: MAX_SAFE_SEED, initial: 1 },
+  { name: 'w', label: 'setting.w', kind: 'number', min: 0, max: 30, initial: 1 },
+  { name: 'lr', label: 'setting.lr', kind: 'number', min: 0.001, max: 10, initial: 0.5 },
+  { name: 'epochs', label: 'setting.epochs', kind: 'int', min: 1, max: 500, initial: 5 },
   // Epochs already trained: a shared link replays them, so it shows the same learned w.
-  { name: 'trained', label: 'Trained epochs', kind: 'int', min: 0, max: 5000, initial: 0 },
+  { name: 'trained', label: 'setting.trained', kind: 'int', min: 0, max: 5000, initial: 0 },
   // Clamped to the data's range when drawn (your own data may lie anywhere).
-  { name: 'query', label: 'Query x', kind: 'number', min: -1e6, max: 1e6, initial: 2.5 },
-  { name: 'attend', label: 'Show attention of', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
-  { name: 'kernel', label: 'Kernel', kind: 'choice', choices: ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular'], initial: 'gaussian' },
-  { name: 'loo', label: 'Leave one out', kind: 'choice', choices: ['on', 'off'], initial: 'on' },
+  { name: 'query', label: 'setting.query', kind: 'number', min: -1e6, max: 1e6, initial: 2.5 },
+  { name: 'attend', label: 'setting.attend', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
+  { name: 'kernel', label: 'setting.kernel', kind: 'choice', choices: ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular'], initial: 'gaussian' },
+  { name: 'loo', label: 'setting.loo', kind: 'choice', choices: ['on', 'off'], initial: 'on' },
   // The summed squared error (the chapter's PyTorch listing) or half of it (its MXNet listing).
-  { name: 'loss', label: 'Loss', kind: 'choice', choices: ['squared', 'halfSquared'], initial: 'squared' },
+  { name: 'loss', label: 'setting.loss', kind: 'choice', choices: ['squared', 'halfSquared'], initial: 'squared' },
   // 'own': the CSV data kept in this browser's local storage.
-  { name: 'data', label: 'Data source', kind: 'choice', choices: ['generated', 'own'], initial: 'generated' },
+  { name: 'data', label: 'setting.data', kind: 'choice', choices: ['generated', 'own'], initial: 'generated' },
 ];
 
 function defaults() {
@@ -30,38 +33,40 @@ function defaults() {
   return state;
 }
 
-// Turns one raw string into a valid value, or returns { error } with the reason.
-function coerce(property, raw) {
+// Turns one raw string into a valid value, or returns { error } with the reason (in t's language).
+function coerce(property, raw, t = pageT) {
+  const label = t(property.label);
   if (property.kind === 'choice') {
     return property.choices.includes(raw)
       ? { value: raw }
-      : { error: `${property.label} must be one of ${property.choices.join(', ')}` };
+      : { error: t('problem.choice', { label, choices: property.choices.join(', ') }) };
   }
   const text = String(raw).trim();
   const number = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(number)) return { error: `${property.label} must be a number` };
+  if (!Number.isFinite(number)) return { error: t('problem.number', { label }) };
   if (property.kind === 'int' && !Number.isInteger(number)) {
-    return { error: `${property.label} must be a whole number` };
+    return { error: t('problem.whole', { label }) };
   }
   if (number < property.min || number > property.max) {
     const clamped = Math.min(property.max, Math.max(property.min, number));
-    return { value: clamped, error: `${property.label} must be from ${property.min} to ${property.max}; using ${clamped}` };
+    return { value: clamped, error: t('problem.range', { label, min: property.min, max: property.max, value: clamped }) };
   }
   return { value: number };
 }
 
-// Reads "#nTrain=50&seed=3..." (a leading '#' or '?' is ignored). Unknown keys are reported, not kept.
-function parse(text, base = defaults()) {
+// Reads "#nTrain=50&seed=3..." (a leading '#' or '?' is ignored). Unknown keys are reported, not kept
+// (embed and lang belong to the page's query string and are read there).
+function parse(text, base = defaults(), t = pageT) {
   const state = { ...base };
   const problems = [];
   const params = new URLSearchParams(String(text || '').replace(/^[#?]/, ''));
   for (const [key, raw] of params) {
     const property = properties.find((p) => p.name === key);
     if (!property) {
-      if (key !== 'embed') problems.push(`Unknown setting "${key.slice(0, 40)}${key.length > 40 ? '…' : ''}" ignored`);
+      if (key !== 'embed' && key !== 'lang') problems.push(t('problem.unknownSetting', { name: `${key.slice(0, 40)}${key.length > 40 ? '…' : ''}` }));
       continue;
     }
-    const { value, error } = coerce(property, raw);
+    const { value, error } = coerce(property, raw, t);
     if (value !== undefined) state[key] = value;
     if (error) problems.push(error);
   }
@@ -88,6 +93,20 @@ const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed', 'data'];
 const objectiveKeys = ['lr', 'kernel', 'loo', 'loss'];
 
 // w beside its slider: w scales the distance, and the kernel's width, the bandwidth, is 1/w.
-const describeW = (w) => `${w.toFixed(2)} · bandwidth 1/w = ${w === 0 ? '∞' : (1 / w).toPrecision(3)}`;
+const describeW = (w, t = pageT) => t('control.wValue', { w: w.toFixed(2), bandwidth: w === 0 ? '∞' : (1 / w).toPrecision(3) });
 
-export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW };
+// The page's language: not in the hash with the settings (a shared link keeps the reader's language
+// unless it says ?lang=), but in the query string, like embed. Checked like a setting: a bad value is
+// named in a message (in the browser's language) and the browser's language is used.
+const languageSetting = { name: 'lang', label: 'setting.lang', kind: 'choice', choices: LANGUAGES, initial: 'en' };
+
+// search: the URL's query string; languages: navigator.languages. Returns { lang, problem }.
+function chooseLanguage(search, languages) {
+  const fallback = browserLanguage(languages);
+  const raw = new URLSearchParams(String(search || '').replace(/^\?/, '')).get('lang');
+  if (raw === null) return { lang: fallback, problem: null };
+  const { value, error } = coerce(languageSetting, raw.slice(0, 40), translator(fallback));
+  return { lang: value ?? fallback, problem: error ?? null };
+}
+
+export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW, languageSetting, chooseLanguage };

@@ -5,6 +5,7 @@
 // largest weight; the tooltip names that cell, so it always reports an exact weight.
 import { Chart } from './chart.js';
 import { heat, heatLevel, heatLut, ink } from './colors.js';
+import { t as pageT } from '../i18n/i18n.js';
 
 // Cells per side before the chart has been laid out (afterwards: the chart area's device pixels).
 const UNLAID_CELLS = 512;
@@ -41,9 +42,10 @@ function deviceArea(chart) {
 class HeatmapChart {
   // legendCanvas: a small canvas for the colour scale; note: an element for the downsampling note.
   // compact: fewer axis titles, for the small panels. onQuery(x): a row (a query) was hovered with the
-  // mouse or tapped.
-  constructor(canvas, { legendCanvas, note, compact = false, onQuery = null }) {
+  // mouse or tapped. t: the texts' language.
+  constructor(canvas, { legendCanvas, note, compact = false, onQuery = null, t = pageT }) {
     this.onQuery = onQuery;
+    this.t = t;
     this.legendCanvas = legendCanvas;
     this.note = note;
     this.clearBlocks();
@@ -51,7 +53,7 @@ class HeatmapChart {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       // One invisible point: the hovered cell, which the tooltip describes.
-      data: { datasets: [{ label: 'Attention weight', data: [], pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }] },
+      data: { datasets: [{ label: t('heatmap.weight'), data: [], pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }] },
       plugins: [rasterPlugin],
       options: {
         animation: false,
@@ -64,14 +66,14 @@ class HeatmapChart {
         scales: {
           x: {
             type: 'linear', offset: false, min: -0.5, max: 0.5,
-            title: { display: !compact, text: 'Sorted training inputs (keys)' },
+            title: { display: !compact, text: t('heatmap.keys') },
             afterBuildTicks: (axis) => { axis.ticks = tickIndices(this.blocks.blockCols); },
             ticks: { autoSkip: false, callback: (v) => this.label(this.colLabels, v, this.blocks.colStep) },
             grid: { display: false },
           },
           y: {
             type: 'linear', offset: false, reverse: true, min: -0.5, max: 0.5,
-            title: { display: !compact, text: 'Sorted test inputs (queries)' },
+            title: { display: !compact, text: t('heatmap.queries') },
             afterBuildTicks: (axis) => { axis.ticks = tickIndices(this.blocks.blockRows); },
             ticks: { autoSkip: false, callback: (v) => this.label(this.rowLabels, v, this.blocks.rowStep) },
             grid: { display: false },
@@ -86,11 +88,11 @@ class HeatmapChart {
               label: (ctx) => {
                 const cell = ctx.raw;
                 const lines = [
-                  `query x = ${this.rowLabels[cell.row].toFixed(3)}`,
-                  `key x = ${this.colLabels[cell.col].toFixed(3)}`,
-                  `weight = ${cell.v.toPrecision(4)}`,
+                  t('heatmap.tooltipQuery', { x: this.rowLabels[cell.row].toFixed(3) }),
+                  t('heatmap.tooltipKey', { x: this.colLabels[cell.col].toFixed(3) }),
+                  t('heatmap.tooltipWeight', { v: cell.v.toPrecision(4) }),
                 ];
-                if (this.fallbackRows[cell.row]) lines.push('no key within the kernel\'s support: the nearest key takes all');
+                if (this.fallbackRows[cell.row]) lines.push(t('heatmap.tooltipFallback'));
                 return lines;
               },
             },
@@ -189,7 +191,7 @@ class HeatmapChart {
     y.max = blocks.blockRows - 0.5;
     const { rowStep, colStep } = blocks;
     this.note.textContent = rowStep > 1 || colStep > 1
-      ? `${blocks.rows} × ${blocks.cols} weights shown as ${blocks.blockRows} × ${blocks.blockCols} blocks of ${rowStep} × ${colStep} (one per pixel); each block shows its largest weight.`
+      ? this.t('heatmap.blocksNote', { rows: blocks.rows, cols: blocks.cols, blockRows: blocks.blockRows, blockCols: blocks.blockCols, rowStep, colStep })
       : '';
     this.drawLegend();
   }
@@ -212,7 +214,7 @@ class HeatmapChart {
     this.note.textContent = '';
     const legend = this.legendCanvas;
     legend.getContext('2d').clearRect(0, 0, legend.width, legend.height);
-    legend.setAttribute('aria-label', 'No weights to show');
+    legend.setAttribute('aria-label', this.t('heatmap.noWeights'));
   }
 
   // Paints the blocks into the chart area, each device pixel the colour of the block it falls in. The
@@ -273,7 +275,7 @@ class HeatmapChart {
       ctx.textAlign = i === 0 ? 'left' : i === ticks.length - 1 ? 'right' : 'center';
       ctx.fillText(t === 0 ? '0' : (t * this.maxWeight).toPrecision(2), x, height);
     });
-    canvas.setAttribute('aria-label', `Colour scale from 0 (light) to ${this.maxWeight.toPrecision(3)} (dark red)`);
+    canvas.setAttribute('aria-label', this.t('heatmap.scaleLabel', { max: this.maxWeight.toPrecision(3) }));
   }
 
   draw() {

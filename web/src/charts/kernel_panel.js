@@ -2,15 +2,16 @@
 import { Chart } from './chart.js';
 import { estimator } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
+import { t as pageT } from '../i18n/i18n.js';
 
-// The four kernels the newer edition compares, with their titles.
-const FOUR_KERNELS = [['gaussian', 'Gaussian'], ['boxcar', 'Boxcar'], ['constant', 'Constant (= average pooling)'], ['epanechnikov', 'Epanechnikov']];
+// The four kernels the newer edition compares, with their titles' dictionary keys.
+const FOUR_KERNELS = [['gaussian', 'kernels.gaussian'], ['boxcar', 'kernels.boxcar'], ['constant', 'kernels.constant'], ['epanechnikov', 'kernels.epanechnikov']];
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
 class KernelPanel {
-  // container: an element to build the panel in; title: the kernel's name as shown.
-  constructor(container, { kernel, title }) {
+  // container: an element to build the panel in; title: the kernel's name as shown; t: the texts' language.
+  constructor(container, { kernel, title, t = pageT }) {
     this.kernel = kernel;
     const panel = document.createElement('div');
     panel.className = 'kernel-panel';
@@ -21,14 +22,14 @@ class KernelPanel {
     const predictionsCanvas = document.createElement('canvas');
     predictionsCanvas.id = `kernel-${kernel}-predictions`;
     predictionsCanvas.setAttribute('role', 'img');
-    predictionsCanvas.setAttribute('aria-label', `Predictions with the ${kernel} kernel`);
+    predictionsCanvas.setAttribute('aria-label', t('kernels.predictionsLabel', { kernel: title }));
     predictionsBox.append(predictionsCanvas);
     const heatmapBox = document.createElement('div');
     heatmapBox.className = 'chart square';
     const heatmapCanvas = document.createElement('canvas');
     heatmapCanvas.id = `kernel-${kernel}-heatmap`;
     heatmapCanvas.setAttribute('role', 'img');
-    heatmapCanvas.setAttribute('aria-label', `Attention weights with the ${kernel} kernel`);
+    heatmapCanvas.setAttribute('aria-label', t('kernels.weightsLabel', { kernel: title }));
     heatmapBox.append(heatmapCanvas);
     const legend = document.createElement('canvas');
     legend.className = 'legend';
@@ -43,9 +44,9 @@ class KernelPanel {
       type: 'scatter',
       data: {
         datasets: [
-          { label: 'Training data', data: [], backgroundColor: 'rgba(0, 114, 178, 0.45)', pointRadius: 2 },
-          { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
-          { label: 'Prediction', data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
+          { label: t('chart.trainingData'), data: [], backgroundColor: 'rgba(0, 114, 178, 0.45)', pointRadius: 2 },
+          { label: t('chart.truth'), data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
+          { label: t('chart.prediction'), data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
         ],
       },
       options: {
@@ -54,7 +55,7 @@ class KernelPanel {
         scales: { x: { type: 'linear' }, y: { type: 'linear' } },
       },
     });
-    this.heatmap = new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true });
+    this.heatmap = new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true, t });
   }
 
   // compute(maxCells): the kernel's weights and predictions from nw.attentionBlocks (see HeatmapChart.show);

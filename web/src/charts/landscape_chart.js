@@ -2,19 +2,21 @@
 // minimiser found by selectBandwidth (none drawn when the loss only falls towards w = infinity).
 import { Chart } from './chart.js';
 import { estimator } from './colors.js';
+import { t as pageT } from '../i18n/i18n.js';
 
 const pairs = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
 class LandscapeChart {
-  constructor(canvas) {
+  // t: the texts' language.
+  constructor(canvas, { t = pageT } = {}) {
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: {
         datasets: [
           { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, order: 3 },
-          { label: 'Training steps', data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
-          { label: 'Minimiser', data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
-          { label: 'test MSE (right axis)', data: [], type: 'line', yAxisID: 'testMse', borderColor: estimator.nonparametric, borderDash: [6, 3], borderWidth: 1.5, pointRadius: 0, order: 2 },
+          { label: t('landscape.steps'), data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
+          { label: t('landscape.minimiser'), data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
+          { label: t('landscape.testMse'), data: [], type: 'line', yAxisID: 'testMse', borderColor: estimator.nonparametric, borderDash: [6, 3], borderWidth: 1.5, pointRadius: 0, order: 2 },
         ],
       },
       options: {
@@ -23,8 +25,8 @@ class LandscapeChart {
         maintainAspectRatio: false,
         scales: {
           x: { type: 'linear', min: 0, title: { display: true, text: 'w' } },
-          y: { type: 'linear', title: { display: true, text: 'training loss L(w)' } },
-          testMse: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: 'test MSE' } },
+          y: { type: 'linear', title: { display: true, text: t('landscape.loss') } },
+          testMse: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: t('chart.testMse') } },
         },
         plugins: { legend: { position: 'top' } },
       },

@@ -2,6 +2,7 @@
 // training points by the attention that query pays them.
 import { Chart } from './chart.js';
 import { estimator, lineDash } from './colors.js';
+import { t as pageT } from '../i18n/i18n.js';
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 const BASE_RADIUS = 3;
@@ -19,22 +20,22 @@ function compactLegend(chart, width) {
 }
 
 class PredictionsChart {
-  // onQuery(x) is called while the pointer hovers or drags over the plot.
-  constructor(canvas, { xMin, xMax, onQuery }) {
+  // onQuery(x) is called while the pointer hovers or drags over the plot; t: the texts' language.
+  constructor(canvas, { xMin, xMax, onQuery, t = pageT }) {
     this.onQuery = onQuery;
     this.chart = new Chart(canvas, {
       type: 'scatter',
       data: {
         datasets: [
-          { label: 'Training data', data: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, order: 5 },
-          { label: 'Truth', data: [], type: 'line', borderColor: estimator.truth, borderDash: lineDash.truth, borderWidth: 2, pointRadius: 0, order: 1 },
-          { label: 'Average pooling', data: [], type: 'line', borderColor: estimator.average, borderDash: lineDash.average, pointRadius: 0, order: 2 },
-          { label: 'Nonparametric', data: [], type: 'line', borderColor: estimator.nonparametric, borderDash: lineDash.nonparametric, borderWidth: 2.5, pointRadius: 0, order: 3 },
-          { label: 'Parametric', data: [], type: 'line', borderColor: estimator.parametric, borderDash: lineDash.parametric, borderWidth: 2.5, pointRadius: 0, order: 4 },
-          { label: 'Query', data: [], type: 'line', borderColor: estimator.query, borderDash: lineDash.query, pointRadius: 0, order: 0 },
+          { label: t('chart.trainingData'), data: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, order: 5 },
+          { label: t('chart.truth'), data: [], type: 'line', borderColor: estimator.truth, borderDash: lineDash.truth, borderWidth: 2, pointRadius: 0, order: 1 },
+          { label: t('chart.average'), data: [], type: 'line', borderColor: estimator.average, borderDash: lineDash.average, pointRadius: 0, order: 2 },
+          { label: t('chart.nonparametric'), data: [], type: 'line', borderColor: estimator.nonparametric, borderDash: lineDash.nonparametric, borderWidth: 2.5, pointRadius: 0, order: 3 },
+          { label: t('chart.parametric'), data: [], type: 'line', borderColor: estimator.parametric, borderDash: lineDash.parametric, borderWidth: 2.5, pointRadius: 0, order: 4 },
+          { label: t('chart.query'), data: [], type: 'line', borderColor: estimator.query, borderDash: lineDash.query, pointRadius: 0, order: 0 },
           ...Array.from({ length: LEVELS }, (_, i) => {
             const { radius, color } = levelStyle(i + 1);
-            return { label: `attention band ${i + 1}`, data: [], backgroundColor: color, pointRadius: radius, order: 5 };
+            return { label: t('chart.attentionBand', { n: i + 1 }), data: [], backgroundColor: color, pointRadius: radius, order: 5 };
           }),
         ],
       },

@@ -2,10 +2,15 @@
 // in an open shadow root, with the controls that change it. Every setting of the page's URL is an
 // attribute (nTrain is n-train, noiseSd noise-sd, ...), checked exactly like a URL value; after each
 // change the reader makes, the element dispatches `nw-change` with { settings }. All figures of a page
-// share one WebAssembly module (shared_module.js). Bundled into dist/nw-figure.js.
+// share one WebAssembly module (shared_module.js). Its texts are the page's dictionary, in the language
+// of its `lang` attribute (en or zh, checked like the page's ?lang=) or, without one, of the lesson
+// around it (the nearest lang="..." above it: zh... is Chinese, any other English), or else the
+// browser's, as the page chooses. Bundled into dist/nw-figure.js.
+import { HTML_LANG, browserLanguage, translator } from '../i18n/all.js';
 import { Player } from '../player.js';
 import { Session } from '../session.js';
-import { coerce, dataKeys, defaults, describeW, objectiveKeys, parse, properties, textOf } from '../state.js';
+import { coerce, dataKeys, defaults, describeW, languageSetting, objectiveKeys, parse, properties, textOf } from '../state.js';
+import { untrainableText } from '../texts.js';
 import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
 import { FIGURE_NAMES, element as el, views } from './views.js';
@@ -19,7 +24,7 @@ const SETTING_OF_ATTRIBUTE = new Map(SETTINGS.map((p) => [attributeOf(p.name), p
 let sheet = null;
 
 class NWFigure extends HTMLElement {
-  static get observedAttributes() { return ['figure', ...SETTING_OF_ATTRIBUTE.keys()]; }
+  static get observedAttributes() { return ['figure', 'lang', ...SETTING_OF_ATTRIBUTE.keys()]; }
 
   constructor() {
     super();
@@ -32,7 +37,8 @@ class NWFigure extends HTMLElement {
     } else {
       this.shadowRoot.append(el('style', { textContent: css }));
     }
-    this.status = el('p', { className: 'status', textContent: 'Loading the WebAssembly module…' });
+    this.t = translator('en');
+    this.status = el('p', { className: 'status' });
     this.problem = el('p', { className: 'problem', hidden: true });
     this.problem.setAttribute('role', 'alert');
     this.controls = el('div', { className: 'controls' });
@@ -47,15 +53,44 @@ class NWFigure extends HTMLElement {
 
   connectedCallback() {
     if (this.starting) return;
+    this.chooseLanguage();
+    this.status.textContent = this.t('page.loading');
     this.starting = sharedModule().then((nw) => this.start(nw), (error) => {
-      this.status.textContent = `The WebAssembly module could not start: ${error && error.message ? error.message : error}`;
+      this.status.textContent = this.t('problem.moduleStart', { message: error && error.message ? error.message : String(error) });
     });
+  }
+
+  // this.t from the lang attribute (a bad value is a problem, shown like a setting's), the lesson's
+  // language or the browser's. The shadow root's content says its language, for fonts and screen readers.
+  chooseLanguage() {
+    const own = this.getAttribute('lang');
+    const around = this.parentElement?.closest('[lang]')?.getAttribute('lang');
+    const fallback = around ? (/^zh\b/i.test(around) ? 'zh' : 'en') : browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
+    let problem = null;
+    let lang = fallback;
+    if (own !== null) {
+      const { value, error } = coerce(languageSetting, own.slice(0, 40), translator(fallback));
+      lang = value ?? fallback;
+      problem = error ?? null;
+    }
+    this.t = translator(lang);
+    for (const part of [this.problem, this.controls, this.body, this.status]) part.lang = HTML_LANG[lang];
+    return problem;
   }
 
   disconnectedCallback() { this.player.pause(); }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.session || oldValue === newValue) return;
+    if (name === 'lang') {
+      // Every text of the figure is made when it is built: built again in the new language.
+      const problem = this.chooseLanguage();
+      this.session.t = this.t;
+      this.build();
+      this.render();
+      if (problem) this.showProblems([problem]);
+      return;
+    }
     if (name === 'figure') {
       this.build();
       this.render();
@@ -69,12 +104,13 @@ class NWFigure extends HTMLElement {
 
   // The module is ready: settings from the attributes, then the figure.
   start(nw) {
-    this.session = new Session(nw);
+    const languageProblem = this.chooseLanguage();
+    this.session = new Session(nw, { t: this.t });
     this.status.textContent = '';
     this.build();
     const text = textOf(Object.fromEntries([...SETTING_OF_ATTRIBUTE].filter(([attribute]) => this.hasAttribute(attribute))
       .map(([attribute, setting]) => [setting, this.getAttribute(attribute)])));
-    this.apply(null, text);
+    this.apply(null, text, languageProblem ? [languageProblem] : []);
   }
 
   // (Re)builds the figure named by the attribute, or says which names there are.
@@ -86,10 +122,10 @@ class NWFigure extends HTMLElement {
     this.view = null;
     this.figureName = name;
     if (!Object.prototype.hasOwnProperty.call(views, name)) {
-      this.showProblems([`Unknown figure "${name.slice(0, 40)}" for <nw-figure>: use one of ${FIGURE_NAMES.join(', ')}`]);
+      this.showProblems([this.t('problem.unknownFigure', { name: name.slice(0, 40), figures: FIGURE_NAMES.join(', ') })]);
       return;
     }
-    this.view = views[name].build(this.body, { onQuery: (x) => this.edit({ query: Math.round(x * 100) / 100 }) });
+    this.view = views[name].build(this.body, { onQuery: (x) => this.edit({ query: Math.round(x * 100) / 100 }), t: this.t });
     for (const control of views[name].controls) this.addControl(control);
   }
 
@@ -100,10 +136,10 @@ class NWFigure extends HTMLElement {
       this.wInput.id = 'w';
       this.wOutput = el('output');
       this.wInput.addEventListener('input', () => {
-        const { value } = coerce(property, this.wInput.value);
+        const { value } = coerce(property, this.wInput.value, this.t);
         if (value !== undefined) this.edit({ w: value });
       });
-      this.controls.append(el('label', { htmlFor: 'w', textContent: 'Distance scale w' }), this.wInput, this.wOutput);
+      this.controls.append(el('label', { htmlFor: 'w', textContent: this.t('setting.w') }), this.wInput, this.wOutput);
     } else if (control === 'train') {
       const button = (text, onClick) => {
         const b = el('button', { type: 'button', textContent: text });
@@ -111,10 +147,10 @@ class NWFigure extends HTMLElement {
         return b;
       };
       this.buttons = {
-        train: button('Train', () => this.player.play(this.settings.epochs)),
-        pause: button('Pause', () => this.player.pause()),
-        step: button('Step', () => { this.player.pause(); this.trainOneEpoch(); }),
-        reset: button('Reset', () => { this.player.pause(); this.edit({ trained: 0 }); }),
+        train: button(this.t('training.train'), () => this.player.play(this.settings.epochs)),
+        pause: button(this.t('training.pause'), () => this.player.pause()),
+        step: button(this.t('training.step'), () => { this.player.pause(); this.trainOneEpoch(); }),
+        reset: button(this.t('training.reset'), () => { this.player.pause(); this.edit({ trained: 0 }); }),
       };
       this.epochStatus = el('span', { className: 'status' });
       this.epochStatus.setAttribute('aria-live', 'polite');
@@ -130,9 +166,10 @@ class NWFigure extends HTMLElement {
 
   // Settings `base` (current ones when null) with URL text over them: the session follows, the figure
   // is drawn, and any problem with a value is shown. On an error the previous figure stays.
-  apply(base, text) {
+  apply(base, text, earlier = []) {
     this.player.pause();
-    const { state, problems } = parse(text, base ?? this.settings ?? defaults());
+    const { state, problems } = parse(text, base ?? this.settings ?? defaults(), this.t);
+    problems.unshift(...earlier);
     state.data = 'generated';
     const previous = this.settings;
     try {
@@ -171,7 +208,7 @@ class NWFigure extends HTMLElement {
     }
     if (this.wInput) {
       if (this.wInput.value !== String(s.w)) this.wInput.value = String(s.w);
-      this.wOutput.textContent = describeW(s.w);
+      this.wOutput.textContent = describeW(s.w, this.t);
     }
     this.showButtons();
   }
@@ -192,8 +229,8 @@ class NWFigure extends HTMLElement {
     this.buttons.pause.disabled = !this.player.isPlaying;
     this.buttons.step.disabled = !session.canTrain;
     this.buttons.reset.disabled = !session.canTrain;
-    this.epochStatus.textContent = !session.canTrain ? session.untrainable
-      : `Epoch ${session.epoch} · w = ${session.learnedW.toFixed(2)}`;
+    this.epochStatus.textContent = !session.canTrain ? untrainableText(session, this.t)
+      : this.t('figure.epochStatus', { epoch: session.epoch, w: session.learnedW.toFixed(2) });
   }
 
   showProblems(problems) {

@@ -9,6 +9,8 @@ const css = `
   :host { --fg: #e6e6e6; --bg: #121212; --muted: #b4b4b4; --line: #555; --alert-fg: #ffd6d2; --alert-bg: #4a1512; --focus: #56b4e9; }
 }
 :host([hidden]) { display: none; }
+/* The figure's parts carry its language (lang="zh-Hans"): a CJK face before the generic family. */
+[lang|="zh"] { font-family: system-ui, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", sans-serif; }
 .figure { margin: 0; padding: 8px 0; }
 .title { font-size: 1rem; font-weight: 600; margin: 0 0 4px; }
 .chart { position: relative; height: 260px; }

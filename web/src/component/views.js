@@ -1,6 +1,7 @@
 // What each <nw-figure figure="..."> shows: its charts, caption and notes, built in the element's shadow
-// root, and how they are drawn from a Session (every number from the WebAssembly module). `controls`
-// names the controls the element adds above the figure: 'w' (the distance scale) or 'train'.
+// root, and how they are drawn from a Session (every number from the WebAssembly module), with the
+// page's dictionary in the element's language (build's t). `controls` names the controls the element
+// adds above the figure: 'w' (the distance scale) or 'train'.
 import { estimator } from '../charts/colors.js';
 import { HeatmapChart } from '../charts/heatmap_chart.js';
 import { FOUR_KERNELS, KernelPanel } from '../charts/kernel_panel.js';
@@ -8,8 +9,7 @@ import { LandscapeChart } from '../charts/landscape_chart.js';
 import { PredictionsChart } from '../charts/predictions_chart.js';
 import { TrainingChart } from '../charts/training_chart.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../landscape.js';
-
-const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
+import { describeTraining, formatW, stageText, weightsShape } from '../texts.js';
 
 function element(tag, properties = {}, ...children) {
   const node = document.createElement(tag);
@@ -22,14 +22,14 @@ function element(tag, properties = {}, ...children) {
 }
 
 // A figure with a title, chart boxes and a caption, appended to root; returns its canvases by name.
-function figure(root, { title, charts, caption, notes = [] }) {
+function figure(root, { title, charts, caption, notes = [], t }) {
   const canvases = {};
   const parts = [element('h3', { className: 'title' }, title)];
   for (const { name, label, square = false, legend = false } of charts) {
     canvases[name] = element('canvas', { role: 'img', 'aria-label': label });
     parts.push(element('div', { className: square ? 'chart square' : 'chart' }, canvases[name]));
     if (legend) {
-      canvases[`${name}Legend`] = element('canvas', { className: 'legend', width: 240, height: 28, role: 'img', 'aria-label': 'Colour scale of the weights' });
+      canvases[`${name}Legend`] = element('canvas', { className: 'legend', width: 240, height: 28, role: 'img', 'aria-label': t('weights.legendLabel') });
       canvases[`${name}Note`] = element('p', { className: 'note' });
       parts.push(canvases[`${name}Legend`], canvases[`${name}Note`]);
     }
@@ -39,22 +39,21 @@ function figure(root, { title, charts, caption, notes = [] }) {
   return { canvases, notes: noteElements };
 }
 
-function heatmap(canvases, name, onQuery) {
-  return new HeatmapChart(canvases[name], { legendCanvas: canvases[`${name}Legend`], note: canvases[`${name}Note`], onQuery });
+function heatmap(canvases, name, onQuery, t) {
+  return new HeatmapChart(canvases[name], { legendCanvas: canvases[`${name}Legend`], note: canvases[`${name}Note`], onQuery, t });
 }
-
-const weightsShape = (session) => `${session.data.xTest.length} test inputs (rows) by ${session.data.xTrain.length} training inputs (columns)`;
 
 const views = {
   predictions: {
     controls: ['w'],
-    build(root, { onQuery }) {
+    build(root, { onQuery, t }) {
       const { canvases } = figure(root, {
-        title: 'Predictions',
-        charts: [{ name: 'chart', label: 'Predictions of average, nonparametric and parametric attention pooling' }],
-        caption: 'Hover over the chart or tap it to choose a query: each training point is then drawn as large and as dark as the attention that query pays it.',
+        title: t('png.predictions'),
+        charts: [{ name: 'chart', label: t('predictions.chartLabel') }],
+        caption: t('figure.predictionsCaption'),
+        t,
       });
-      const chart = new PredictionsChart(canvases.chart, { xMin: 0, xMax: 5, onQuery });
+      const chart = new PredictionsChart(canvases.chart, { xMin: 0, xMax: 5, onQuery, t });
       return {
         charts: [chart.chart],
         render(session, s) {
@@ -62,11 +61,11 @@ const views = {
           const query = Math.min(xMax, Math.max(xMin, s.query));
           chart.setRange(xMin, xMax);
           chart.setData(session.data, session.predictions(s.w));
-          chart.setParametricLabel(session.canTrain ? `Parametric (${session.stage})` : 'Parametric');
+          chart.setParametricLabel(session.canTrain ? t('chart.parametricAt', { stage: stageText(session, t) }) : t('chart.parametric'));
           chart.setQuery(query, session.queryWeights(query, session.attentionFollowsW(s) ? s.w : session.learnedW));
           chart.draw();
-          canvases.chart.setAttribute('aria-label', `Predictions at the query x = ${query.toFixed(2)}: average pooling, nonparametric at w = ${formatW(s.w)}`
-            + (session.canTrain ? `, parametric at learned w = ${formatW(session.learnedW)} (${session.stage}).` : '.'));
+          const learned = session.canTrain ? t('describe.learned', { w: formatW(session.learnedW), stage: stageText(session, t), mse: '' }) : t('describe.noParametric');
+          canvases.chart.setAttribute('aria-label', t('describe.predictions', { query: query.toFixed(2), averageMse: '', w: formatW(s.w), nonparametricMse: '', learned }));
         },
       };
     },
@@ -74,18 +73,20 @@ const views = {
 
   weights: {
     controls: ['w'],
-    build(root, { onQuery }) {
+    build(root, { onQuery, t }) {
       const nonparametric = figure(root, {
-        title: 'Nonparametric weights',
-        charts: [{ name: 'heatmap', label: 'Heatmap of the nonparametric attention weights', square: true, legend: true }],
-        caption: 'Each row is one test input\'s attention over the training inputs, both sorted; darker is more weight. Hover over a row (or tap it) to see its query.',
+        title: t('png.nonparametricWeights'),
+        charts: [{ name: 'heatmap', label: t('weights.nonparametricLabel'), square: true, legend: true }],
+        caption: t('figure.weightsCaption'),
+        t,
       });
       const parametric = figure(root, {
-        title: 'Parametric weights',
-        charts: [{ name: 'heatmap', label: 'Heatmap of the parametric attention weights', square: true, legend: true }],
-        caption: 'The same with the learned w: the sharper the kernel, the thinner the band along the diagonal.',
+        title: t('png.parametricWeights'),
+        charts: [{ name: 'heatmap', label: t('weights.parametricLabel'), square: true, legend: true }],
+        caption: t('weights.parametricCaption'),
+        t,
       });
-      const charts = { nonparametric: heatmap(nonparametric.canvases, 'heatmap', onQuery), parametric: heatmap(parametric.canvases, 'heatmap', onQuery) };
+      const charts = { nonparametric: heatmap(nonparametric.canvases, 'heatmap', onQuery, t), parametric: heatmap(parametric.canvases, 'heatmap', onQuery, t) };
       const titles = { nonparametric: nonparametric.canvases.heatmap.closest('figure').querySelector('.title'), parametric: parametric.canvases.heatmap.closest('figure').querySelector('.title') };
       return {
         charts: [charts.nonparametric.chart, charts.parametric.chart],
@@ -93,16 +94,16 @@ const views = {
           const { xTest, xTrain } = session.data;
           charts.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells }), xTest, xTrain);
           charts.nonparametric.draw();
-          titles.nonparametric.textContent = `Nonparametric weights (w = ${formatW(s.w)})`;
-          nonparametric.canvases.heatmap.setAttribute('aria-label', `Nonparametric attention weights at w = ${formatW(s.w)}, ${weightsShape(session)}.`);
+          titles.nonparametric.textContent = t('weights.nonparametricTitle', { 0: `(w = ${formatW(s.w)})` });
+          nonparametric.canvases.heatmap.setAttribute('aria-label', t('describe.nonparametricWeights', { w: formatW(s.w), shape: weightsShape(session, t) }));
           if (session.canTrain) {
             charts.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), xTest, xTrain);
-            titles.parametric.textContent = `Parametric weights (w = ${formatW(session.learnedW)}, ${session.stage})`;
-            parametric.canvases.heatmap.setAttribute('aria-label', `Parametric attention weights at w = ${formatW(session.learnedW)} (${session.stage}), ${weightsShape(session)}.`);
+            titles.parametric.textContent = t('figure.parametricTitle', { w: formatW(session.learnedW), stage: stageText(session, t) });
+            parametric.canvases.heatmap.setAttribute('aria-label', t('describe.parametricWeights', { w: formatW(session.learnedW), stage: stageText(session, t), shape: weightsShape(session, t) }));
           } else {
             charts.parametric.clear();
-            titles.parametric.textContent = 'Parametric weights (this kernel cannot be trained)';
-            parametric.canvases.heatmap.setAttribute('aria-label', 'No parametric weights: this kernel cannot be trained.');
+            titles.parametric.textContent = t('weights.parametricTitle', { 0: t('weights.cannotTrain') });
+            parametric.canvases.heatmap.setAttribute('aria-label', t('describe.noParametricWeights'));
           }
           charts.parametric.draw();
         },
@@ -112,16 +113,18 @@ const views = {
 
   training: {
     controls: ['train'],
-    build(root) {
+    build(root, { t }) {
       const { canvases } = figure(root, {
-        title: 'Training',
-        charts: [{ name: 'loss', label: 'Training loss per epoch' }, { name: 'w', label: 'Learned w per epoch' }],
-        caption: 'Left: the leave-one-out training loss before each epoch\'s step, and the parametric estimator\'s test MSE. Right: w at the start (drawn at random as in the chapter) and after each epoch.',
+        title: t('training.legend'),
+        charts: [{ name: 'loss', label: t('figure.lossLabel') }, { name: 'w', label: t('wChart.label') }],
+        caption: t('figure.trainingCaption'),
+        t,
       });
       const loss = new TrainingChart(canvases.loss, {
-        series: [{ label: 'training loss', color: estimator.parametric, yTitle: 'loss' }, { label: 'test MSE', color: estimator.query, yTitle: 'test MSE' }],
+        series: [{ label: t('chart.trainingLoss'), color: estimator.parametric, yTitle: t('chart.loss') }, { label: t('chart.testMse'), color: estimator.query, yTitle: t('chart.testMse') }],
+        t,
       });
-      const w = new TrainingChart(canvases.w, { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] });
+      const w = new TrainingChart(canvases.w, { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }], t });
       return {
         charts: [loss.chart, w.chart],
         render(session) {
@@ -130,13 +133,7 @@ const views = {
           w.setSeries(0, session.ws, 0);
           loss.draw();
           w.draw();
-          const { losses, ws } = session;
-          canvases.loss.setAttribute('aria-label', losses.length
-            ? `Training loss per epoch: ${losses[0].toFixed(4)} before the first step, ${losses[losses.length - 1].toFixed(4)} before the last of ${losses.length}.`
-            : 'Training loss per epoch: no epoch has run yet.');
-          canvases.w.setAttribute('aria-label', ws.length
-            ? `Learned w per epoch: ${formatW(ws[0])} at the start, ${formatW(ws[ws.length - 1])} after ${ws.length - 1} epoch${ws.length === 2 ? '' : 's'}.`
-            : 'Learned w: this kernel cannot be trained.');
+          describeTraining(session, canvases.loss, canvases.w, t);
         },
       };
     },
@@ -144,14 +141,15 @@ const views = {
 
   landscape: {
     controls: ['train'],
-    build(root) {
+    build(root, { t }) {
       const { canvases, notes: [note] } = figure(root, {
-        title: 'The loss landscape',
-        charts: [{ name: 'chart', label: 'The training objective L(w) with the training steps and its minimiser' }],
-        caption: 'The training objective L(w) over w, with the training run\'s steps on it, and (dashed, right axis) the nonparametric estimator\'s test MSE at each w.',
+        title: t('landscape.title'),
+        charts: [{ name: 'chart', label: t('landscape.label') }],
+        caption: t('landscape.caption'),
         notes: ['note'],
+        t,
       });
-      const chart = new LandscapeChart(canvases.chart);
+      const chart = new LandscapeChart(canvases.chart, { t });
       let curve = null;
       let curveOf = null; // the session data and objective the curve was computed for
       return {
@@ -168,7 +166,7 @@ const views = {
             chart.set({ curve, steps: runSteps(session), best: curve.best });
             chart.draw();
           }
-          note.textContent = landscapeNote(session, tooMany ? null : curve);
+          note.textContent = landscapeNote(session, tooMany ? null : curve, t);
         },
       };
     },
@@ -176,17 +174,17 @@ const views = {
 
   kernels: {
     controls: ['w'],
-    build(root) {
+    build(root, { t }) {
       const container = element('div', { className: 'panels' });
       root.append(element('figure', { className: 'figure' },
-        element('h3', { className: 'title' }, 'Four kernels'), container,
-        element('figcaption', {}, 'The constant kernel gives every key the same weight, so it is exactly average pooling; boxcar and epanechnikov give no weight beyond |d| = 1, and a query with no key that close takes its nearest key\'s value.')));
-      const panels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(container, { kernel, title }));
+        element('h3', { className: 'title' }, t('figure.kernelsTitle')), container,
+        element('figcaption', {}, t('figure.kernelsCaption'))));
+      const panels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(container, { kernel, title: t(title), t }));
       const title = container.previousElementSibling;
       return {
         charts: panels.flatMap((panel) => [panel.predictions, panel.heatmap.chart]),
         render(session, s) {
-          title.textContent = `Four kernels (w = ${formatW(s.w)})`;
+          title.textContent = t('figure.kernelsTitleW', { w: formatW(s.w) });
           for (const panel of panels) {
             panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
             panel.draw();

@@ -1,0 +1,28 @@
+// Texts the page and <nw-figure> both write about a session: the stage of training, why a kernel cannot
+// be trained, the heatmaps' shape and the training charts' text alternatives, in t's language.
+import { t as pageT } from './i18n/i18n.js';
+
+const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
+
+// "before training" or "after 3 epochs".
+const stageText = (session, t = pageT) => (session.epoch === 0 ? t('stage.before') : t.plural('stage.after', session.epoch));
+
+// The module says why in English ("kernel: boxcar cannot be trained ..."): the page says the same in
+// its language for the kernels it knows, and shows the module's message whole otherwise.
+const untrainableText = (session, t = pageT) => (session.untrainable.startsWith(`kernel: ${session.kernel} cannot be trained`)
+  ? t('status.untrainable', { kernel: session.kernel }) : session.untrainable);
+
+const weightsShape = (session, t = pageT) => t('describe.shape', { rows: session.data.xTest.length, cols: session.data.xTrain.length });
+
+// The text alternatives of the training loss and learned-w charts, with the numbers they show.
+function describeTraining(session, lossCanvas, wCanvas, t = pageT) {
+  const { losses, ws } = session;
+  lossCanvas.setAttribute('aria-label', losses.length
+    ? t('describe.losses', { first: losses[0].toFixed(4), last: losses[losses.length - 1].toFixed(4), n: losses.length })
+    : t('describe.noLosses'));
+  wCanvas.setAttribute('aria-label', ws.length
+    ? t.plural('describe.ws', ws.length - 1, { first: formatW(ws[0]), last: formatW(ws[ws.length - 1]) })
+    : t('describe.noWs'));
+}
+
+export { describeTraining, formatW, stageText, untrainableText, weightsShape };
