@@ -87,19 +87,20 @@ inEachBrowser('the layout', (env) => {
     await page.close();
   });
 
-  test('each figure below the first screen is computed and drawn once it comes near the view', async () => {
+  test('each figure below the first screen is created, computed and drawn once it comes near the view', async () => {
     const page = await open(env.server.url, { width: 1280, height: 800 });
     const canvases = { parametric: 'parametricHeatmap', w: 'wChart', landscape: 'landscapeChart', kernels: 'kernel-gaussian-heatmap' };
-    // A heatmap's cells, or a chart's points.
+    // A heatmap's cells, or a chart's points (null before its chart is created).
     const points = (id) => page.evaluate((canvasId) => {
       const chart = nwPage.Chart.getChart(document.getElementById(canvasId));
+      if (!chart) return null;
       return chart.$heatmap ? chart.$heatmap.cellCount : chart.data.datasets[0].data.length;
     }, id);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const [part, id] of Object.entries(canvases)) assert.equal(await points(id), 0, `${part}: far below the first screen, not drawn yet`);
+    for (const [part, id] of Object.entries(canvases)) assert.equal(await points(id), null, `${part}: far below the first screen, its chart not created yet`);
     for (const [part, id] of Object.entries(canvases)) {
       await page.evaluate((canvasId) => document.getElementById(canvasId).scrollIntoView(), id);
-      for (let waited = 0; waited < 5000 && await points(id) === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; waited < 5000 && !await points(id); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       assert.ok(await points(id) > 0, `${part}: drawn once scrolled to`);
     }
     assert.deepEqual(page.problems, []);

@@ -113,9 +113,9 @@ class App {
     on('exportSession', () => this.exportText('nadaraya-watson-session.json', 'application/json',
       sessionJson(this.settings, this.session, ownData.load())));
     on('exportPng', () => {
-      const [name, , chart] = this.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
+      const [name, , chartOf] = this.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
       this.figures.renderLazy(this.session, this.settings, { all: true }); // a figure not yet scrolled to
-      this.exportImage(`nadaraya-watson-${name}.png`, chart.toBase64Image('image/png', 1));
+      this.exportImage(`nadaraya-watson-${name}.png`, chartOf().toBase64Image('image/png', 1));
     });
     byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
     // The other language keeps every setting: its address is made when it is followed (the query's own

@@ -9,6 +9,7 @@ import { PredictionsChart } from './charts/predictions_chart.js';
 import { TrainingChart } from './charts/training_chart.js';
 import { t } from './i18n/i18n.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
+import { lazy } from './lazy.js';
 import { ownData } from './own_data.js';
 import { describeTraining, formatW, stageText, untrainableText, weightsShape } from './texts.js';
 
@@ -63,7 +64,7 @@ class Figures {
     this.lastRender = null; // { session, s } of the last render, for a figure that comes into view later
     this.generation = 0; // counts renders: a training chart is drawn once per render while near the view
     this.nearView = new Set();
-    const lazy = {
+    const lazyFigures = {
       nonparametric: byId('nonparametricHeatmap'), parametric: byId('parametricHeatmap'), loss: byId('lossChart'),
       w: byId('wChart'), kernels: byId('kernelPanels'), landscape: byId('landscapeChart'),
     };
@@ -75,30 +76,31 @@ class Figures {
       }
       if (this.lastRender) this.renderLazy(this.lastRender.session, this.lastRender.s);
     }, { rootMargin: '300px 0px' });
-    for (const [part, element] of Object.entries(lazy)) {
+    for (const [part, element] of Object.entries(lazyFigures)) {
       const figure = element.closest('figure');
       figure.dataset.lazyPart = part;
       observer.observe(figure);
     }
     this.predictionsChart = new PredictionsChart(byId('predictionsChart'), { xMin: 0, xMax: 5, onQuery });
-    this.heatmaps = {
-      nonparametric: new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote'), onQuery }),
-      parametric: new HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote'), onQuery }),
-    };
-    this.lossChart = new TrainingChart(byId('lossChart'), {
+    // Every chart but the predictions chart is created when first drawn (see lazy.js): the first paint does
+    // not wait for the charts of figures the reader has not scrolled to.
+    this.heatmaps = {};
+    lazy(this.heatmaps, 'nonparametric', () => new HeatmapChart(byId('nonparametricHeatmap'), { legendCanvas: byId('nonparametricLegend'), note: byId('nonparametricNote'), onQuery }));
+    lazy(this.heatmaps, 'parametric', () => new HeatmapChart(byId('parametricHeatmap'), { legendCanvas: byId('parametricLegend'), note: byId('parametricNote'), onQuery }));
+    lazy(this, 'lossChart', () => new TrainingChart(byId('lossChart'), {
       series: [{ label: t('chart.trainingLoss'), color: estimator.parametric, yTitle: t('chart.loss') }, { label: t('chart.testMse'), color: estimator.query, yTitle: t('chart.testMse') }],
-    });
-    this.wChart = new TrainingChart(byId('wChart'), { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] });
-    this.landscapeChart = new LandscapeChart(byId('landscapeChart'));
+    }));
+    lazy(this, 'wChart', () => new TrainingChart(byId('wChart'), { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }] }));
+    lazy(this, 'landscapeChart', () => new LandscapeChart(byId('landscapeChart')));
     this.kernelPanels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(byId('kernelPanels'), { kernel, title: t(title) }));
-    // [file name, label, Chart.js chart] of each chart offered as PNG.
+    // [file name, label, the Chart.js chart (a function: created when asked)] of each chart offered as PNG.
     this.pngCharts = [
-      ['predictions', t('png.predictions'), this.predictionsChart.chart],
-      ['nonparametric-weights', t('png.nonparametricWeights'), this.heatmaps.nonparametric.chart],
-      ['parametric-weights', t('png.parametricWeights'), this.heatmaps.parametric.chart],
-      ['training-loss', t('lossChart.title'), this.lossChart.chart],
-      ['learned-w', t('wChart.title'), this.wChart.chart],
-      ['loss-landscape', t('png.landscape'), this.landscapeChart.chart],
+      ['predictions', t('png.predictions'), () => this.predictionsChart.chart],
+      ['nonparametric-weights', t('png.nonparametricWeights'), () => this.heatmaps.nonparametric.chart],
+      ['parametric-weights', t('png.parametricWeights'), () => this.heatmaps.parametric.chart],
+      ['training-loss', t('lossChart.title'), () => this.lossChart.chart],
+      ['learned-w', t('wChart.title'), () => this.wChart.chart],
+      ['loss-landscape', t('png.landscape'), () => this.landscapeChart.chart],
     ];
   }
 

@@ -3,6 +3,7 @@ import { Chart } from './chart.js';
 import { estimator } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 import { t as pageT } from '../i18n/i18n.js';
+import { lazy } from '../lazy.js';
 
 // The four kernels the newer edition compares, with their titles' dictionary keys.
 const FOUR_KERNELS = [['gaussian', 'kernels.gaussian'], ['boxcar', 'kernels.boxcar'], ['constant', 'kernels.constant'], ['epanechnikov', 'kernels.epanechnikov']];
@@ -40,7 +41,8 @@ class KernelPanel {
     panel.append(heading, predictionsBox, heatmapBox, legend, note);
     container.append(panel);
 
-    this.predictions = new Chart(predictionsCanvas, {
+    // The charts are created when first drawn (see lazy.js); the panel's place in the page is there at once.
+    lazy(this, 'predictions', () => new Chart(predictionsCanvas, {
       type: 'scatter',
       data: {
         datasets: [
@@ -54,8 +56,8 @@ class KernelPanel {
         plugins: { legend: { display: false }, tooltip: { enabled: false } },
         scales: { x: { type: 'linear' }, y: { type: 'linear' } },
       },
-    });
-    this.heatmap = new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true, t });
+    }));
+    lazy(this, 'heatmap', () => new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true, t }));
   }
 
   // compute(maxCells): the kernel's weights and predictions from nw.attentionBlocks (see HeatmapChart.show);
