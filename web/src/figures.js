@@ -10,7 +10,7 @@ import { TrainingChart } from './charts/training_chart.js';
 import { t } from './i18n/i18n.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
 import { ownData } from './own_data.js';
-import { describeTraining, formatW, stageText, untrainableText, weightsShape } from './texts.js';
+import { boundaryNote, describeTraining, formatW, stageText, untrainableText, weightsEstimatorNote, weightsShape } from './texts.js';
 
 const byId = (id) => document.getElementById(id);
 // Whether an element takes part in the layout (one-figure embeds hide the others: they are not drawn).
@@ -133,6 +133,8 @@ class Figures {
       this.showPredictionsTable();
       this.describeCharts(session, s, errors, query);
       byId('kernelNote').textContent = s.kernel === 'constant' ? t('kernel.constantNote') : '';
+      setText(byId('estimatorNote'), boundaryNote(session, s.w));
+      setText(byId('weightsEstimatorNote'), weightsEstimatorNote(session));
       byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     } catch (error) {
       this.drawnWith = {};
@@ -151,7 +153,8 @@ class Figures {
   showDragPreview(session, s, w, blocks, { full }) {
     const { data } = session;
     try {
-      this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
+      // The blocks' predictions are Nadaraya-Watson's: a local-linear line is the module's predict.
+      this.predictionsChart.setNonparametric(data.xTest, session.estimator === 'nadarayaWatson' ? blocks.predictions : session.line('nonparametric', w));
       if (session.attentionFollowsW(s)) {
         const query = this.predictionsChart.query;
         this.predictionsChart.setQuery(query, session.queryWeights(query, w));
@@ -338,7 +341,7 @@ class Figures {
     byId('landscapeChart').parentElement.hidden = n > LANDSCAPE_MAX_TRAIN;
     if (n <= LANDSCAPE_MAX_TRAIN) {
       // The curve depends on the data and the objective only: recomputed when they change or the run leaves it.
-      const objectiveChanged = this.changed('landscapeCurve', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
+      const objectiveChanged = this.changed('landscapeCurve', session.data, session.kernel, session.estimator, session.objective.leaveOneOut, session.objective.loss);
       if (objectiveChanged || runReach(session) > this.landscapeCurve.wMax) this.landscapeCurve = landscapeCurve(session, s);
       this.landscapeChart.set({ curve: this.landscapeCurve, steps: runSteps(session), best: this.landscapeCurve.best });
       this.landscapeChart.draw();

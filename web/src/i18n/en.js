@@ -39,6 +39,9 @@ export default {
   'kernel.constant': 'constant: 1 (= average pooling)',
   'kernel.epanechnikov': 'epanechnikov: max(0, 1 − d²)',
   'kernel.triangular': 'triangular: max(0, 1 − |d|)',
+  'setting.estimator': 'Estimator',
+  'estimator.nadarayaWatson': 'Nadaraya-Watson (weighted mean)',
+  'estimator.localLinear': 'local-linear (weighted line)',
   'setting.w': 'Distance scale w',
   'weights.nonparametricTitle': 'Nonparametric weights {0}',
   'weights.nonparametricLabel': 'Heatmap of the nonparametric attention weights',
@@ -199,6 +202,12 @@ export default {
   'landscape.testMse': 'test MSE (right axis)',
   'landscape.loss': 'training loss L(w)',
 
+  // Local-linear pooling's notes (texts.js)
+  'estimator.boundary.one': 'Local-linear pooling at w = {w}: at the {n} test query within {margin} of either end of the data, the test MSE is {localLinear}, against {nadarayaWatson} for Nadaraya-Watson at the same w (over all {total} queries: {allLocalLinear} against {allNadarayaWatson}).',
+  'estimator.boundary.other': 'Local-linear pooling at w = {w}: over the {n} test queries within {margin} of either end of the data, the test MSE is {localLinear}, against {nadarayaWatson} for Nadaraya-Watson at the same w (over all {total} queries: {allLocalLinear} against {allNadarayaWatson}).',
+  'estimator.fallbacks.one': '{n} query of {total} fell back to the Nadaraya-Watson value (too few keys within reach to fit a line).',
+  'estimator.fallbacks.other': '{n} queries of {total} fell back to the Nadaraya-Watson value (too few keys within reach to fit a line).',
+  'estimator.weightsNote': "The estimator is local-linear, but the heatmaps (and the four kernel panels) show Nadaraya-Watson's attention weights at the same w: the local line's implied weights on the values are no softmax and can be negative.",
   // The loss landscape's note (landscape.js)
   'landscape.note': 'Training minimises {what}.',
   'landscape.whatLoo': 'exactly the leave-one-out cross-validation criterion L(w)',

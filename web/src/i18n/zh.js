@@ -38,6 +38,9 @@ export default {
   'kernel.constant': '常数核：1（= 平均汇聚）',
   'kernel.epanechnikov': 'Epanechnikov 核：max(0, 1 − d²)',
   'kernel.triangular': '三角核：max(0, 1 − |d|)',
+  'setting.estimator': '估计器',
+  'estimator.nadarayaWatson': 'Nadaraya-Watson（加权平均）',
+  'estimator.localLinear': '局部线性（加权直线）',
   'setting.w': '距离缩放 w',
   'weights.nonparametricTitle': '非参数注意力权重 {0}',
   'weights.nonparametricLabel': '非参数注意力权重的热图',
@@ -198,6 +201,12 @@ export default {
   'landscape.testMse': '测试 MSE（右轴）',
   'landscape.loss': '训练损失 L(w)',
 
+  // 局部线性汇聚的说明（texts.js）
+  'estimator.boundary.one': '局部线性汇聚，w = {w}：在距数据任一端不超过 {margin} 的 {n} 个测试查询上，测试 MSE 为 {localLinear}，而同一 w 下的 Nadaraya-Watson 为 {nadarayaWatson}（在全部 {total} 个查询上：{allLocalLinear} 对 {allNadarayaWatson}）。',
+  'estimator.boundary.other': '局部线性汇聚，w = {w}：在距数据任一端不超过 {margin} 的 {n} 个测试查询上，测试 MSE 为 {localLinear}，而同一 w 下的 Nadaraya-Watson 为 {nadarayaWatson}（在全部 {total} 个查询上：{allLocalLinear} 对 {allNadarayaWatson}）。',
+  'estimator.fallbacks.one': '{total} 个查询中有 {n} 个退回到 Nadaraya-Watson 的值（可及范围内的键太少，拟合不出直线）。',
+  'estimator.fallbacks.other': '{total} 个查询中有 {n} 个退回到 Nadaraya-Watson 的值（可及范围内的键太少，拟合不出直线）。',
+  'estimator.weightsNote': '估计器是局部线性的，但热图（以及四个核的面板）显示的是同一 w 下 Nadaraya-Watson 的注意力权重：局部直线对各个值的隐含权重不是 softmax，可以为负。',
   // 损失曲面的说明（landscape.js）
   'landscape.note': '训练最小化的是{what}。',
   'landscape.whatLoo': '留一法交叉验证准则 L(w) 本身',
