@@ -85,7 +85,7 @@ export default {
   'step4.title': '4. Beyond the chapter',
   'landscape.title': 'The loss landscape',
   'landscape.label': 'The training objective L(w) with the training steps and its minimiser',
-  'landscape.caption': "The training objective L(w) over w, with the training run's steps on it, and (dashed, right axis) the nonparametric estimator's test MSE at each w.",
+  'landscape.caption': "The training objective L(w) over w, with the training run's steps on it, (dashed, right axis) the nonparametric estimator's test MSE at each w, and (dotted, its own axis, with leave-one-out on) the corrected AIC and its minimiser.",
   'kernels.title': 'Four kernels at the same w {0}',
   'kernels.caption': "The newer edition of the chapter compares these kernels: the constant kernel gives every key the same weight, so it is exactly average pooling; boxcar and epanechnikov give no weight beyond |d| = 1, and a query with no key that close takes its nearest key's value (the tooltip says so).",
   'exercises.title': 'Exercises',
@@ -201,6 +201,8 @@ export default {
   'landscape.minimiser': 'Minimiser',
   'landscape.testMse': 'test MSE (right axis)',
   'landscape.loss': 'training loss L(w)',
+  'landscape.aic': 'AICc (its own axis)',
+  'landscape.aicMinimiser': 'AICc minimiser',
 
   // Local-linear pooling's notes (texts.js)
   'estimator.boundary.one': 'Local-linear pooling at w = {w}: at the {n} test query within {margin} of either end of the data, the test MSE is {localLinear}, against {nadarayaWatson} for Nadaraya-Watson at the same w (over all {total} queries: {allLocalLinear} against {allNadarayaWatson}).',
@@ -220,6 +222,7 @@ export default {
   'landscape.noteRun': 'After {epochs} epochs, w = {w}; the last step started from L = {last}, {above}% above the minimum.',
   'landscape.noteTestEdge': "The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve it is still falling at the curve's right edge, w = {w}.",
   'landscape.noteTestLowest': "The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve it is lowest at w = {w}.",
+  'landscape.noteAic': 'The dotted curve (its own right axis) is the corrected AIC, AICc(w), of the fit with each point\'s own key in: its minimiser (the diamond), as selectBandwidth finds it with criterion aic, is w = {aicW}, beside leave-one-out\'s w* = {looW}. AICc is searched only where tr(H) < n − 2 = {limit}: tr(H) grows with w, and the AICc has a pole where it reaches n − 2 (where AICc is infinite, its curve has a gap).',
   'landscape.noteTooMany': 'The landscape is drawn for up to {max} training samples (it evaluates the loss {points} times).',
   'landscape.noteUntrainable': "The {kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.",
 

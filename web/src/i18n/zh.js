@@ -84,7 +84,7 @@ export default {
   'step4.title': '4. 超出本章',
   'landscape.title': '损失曲面',
   'landscape.label': '训练目标 L(w)，以及训练的各步和它的最小值点',
-  'landscape.caption': '训练目标 L(w) 随 w 的变化，标出训练过程的各步；虚线（右轴）是非参数估计器在各个 w 处的测试 MSE。',
+  'landscape.caption': '训练目标 L(w) 随 w 的变化，标出训练过程的各步；虚线（右轴）是非参数估计器在各个 w 处的测试 MSE；点线（单独的轴，留一法开启时）是修正 AIC 及其最小值点。',
   'kernels.title': '相同 w 下的四种核 {0}',
   'kernels.caption': '本章较新的版本比较了这些核：常数核给每个键相同的权重，因此它正是平均汇聚；矩形核和 Epanechnikov 核在 |d| = 1 之外权重为零，附近没有键的查询取最近键的值（提示框会说明）。',
   'exercises.title': '练习',
@@ -200,6 +200,8 @@ export default {
   'landscape.minimiser': '最小值点',
   'landscape.testMse': '测试 MSE（右轴）',
   'landscape.loss': '训练损失 L(w)',
+  'landscape.aic': 'AICc（单独的轴）',
+  'landscape.aicMinimiser': 'AICc 的最小值点',
 
   // 局部线性汇聚的说明（texts.js）
   'estimator.boundary.one': '局部线性汇聚，w = {w}：在距数据任一端不超过 {margin} 的 {n} 个测试查询上，测试 MSE 为 {localLinear}，而同一 w 下的 Nadaraya-Watson 为 {nadarayaWatson}（在全部 {total} 个查询上：{allLocalLinear} 对 {allNadarayaWatson}）。',
@@ -219,6 +221,7 @@ export default {
   'landscape.noteRun': '{epochs} 个迭代周期后，w = {w}；最后一步从 L = {last} 出发，比最小值高 {above}%。',
   'landscape.noteTestEdge': '虚线（右轴）是非参数估计器相对无噪声真实函数的测试 MSE，训练从不会看到它：在这条曲线上，它在曲线右端 w = {w} 处仍在下降。',
   'landscape.noteTestLowest': '虚线（右轴）是非参数估计器相对无噪声真实函数的测试 MSE，训练从不会看到它：在这条曲线上，它在 w = {w} 处最低。',
+  'landscape.noteAic': '点线（单独的右轴）是每个点也用自己的键拟合时的修正 AIC，即 AICc(w)：模块的带宽搜索按 AIC 准则找到的最小值点（菱形）是 w = {aicW}，留一法的则是 w* = {looW}。AICc 只在 tr(H) < n − 2 = {limit} 处搜索：tr(H) 随 w 增大，AICc 在它达到 n − 2 处有一个极点（AICc 为无穷大之处，其曲线断开）。',
   'landscape.noteTooMany': '损失曲面只在训练样本不超过 {max} 个时绘制（它要计算 {points} 次损失）。',
   'landscape.noteUntrainable': '{kernel} 核的损失关于 w 分段恒定：没有梯度可循，也没有最小值点可找。',
 
