@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { estimator, lineDash } from '../../web/src/charts/colors.js';
-import { landscapeCurve, landscapeNote } from '../../web/src/landscape.js';
+import { AIC_MAX_TRAIN, landscapeCurve, landscapeNote } from '../../web/src/landscape.js';
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
 import { translator } from '../../web/src/i18n/all.js';
@@ -150,6 +150,16 @@ test('beyond the chapter: the landscape note names both minimisers (leave-one-ou
     assert.equal(curve.aics, null);
     assert.equal(curve.aicBest, null);
     assert.doesNotMatch(landscapeNote(session, curve), /AIC/);
+  }
+  // Its cost is bounded: above AIC_MAX_TRAIN samples it is not drawn, and the note says so.
+  for (const nTrain of [AIC_MAX_TRAIN, AIC_MAX_TRAIN + 1]) {
+    const settings = { ...defaults(), nTrain };
+    const session = new Session(nw);
+    session.generate(settings);
+    const curve = landscapeCurve(session, settings);
+    const note = landscapeNote(session, curve);
+    assert.equal(curve.aics === null, nTrain > AIC_MAX_TRAIN, `${nTrain} samples`);
+    assert.equal(note.endsWith(`The corrected AIC (AICc) is drawn beside it for up to ${AIC_MAX_TRAIN} training samples.`), nTrain > AIC_MAX_TRAIN, note);
   }
   // The half loss keeps leave-one-out on: the AICc (which takes no loss option) is the same.
   const half = new Session(nw);
