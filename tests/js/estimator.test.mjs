@@ -122,3 +122,17 @@ test('the boundary note counts the queries that fell back to Nadaraya-Watson, as
   assert.equal(boundaryNote(own, 5, en), en.plural('estimator.fallbacks', ownFallbacks, { total: own.data.xTest.length }));
   assert.equal(boundaryNote(own, 0.5, en), '', 'no truth and no fallback: nothing to say');
 });
+
+test('the numbers the README quotes for the chapter\'s data are the page\'s notes', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { landscapeCurve, landscapeNote } = await import('../../web/src/landscape.js');
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  const session = started(localLinear);
+  const note = boundaryNote(session, 1, en);
+  const [, ll, nwm] = /the test MSE is ([\d.]+), against ([\d.]+) for Nadaraya-Watson/.exec(note);
+  assert.ok(readme.includes(`\`w = 1\`: ${ll} local-linear against ${nwm} Nadaraya-Watson`), note);
+  const chapter = started(defaults());
+  const landscape = landscapeNote(chapter, landscapeCurve(chapter, defaults()));
+  const [, aicW, looW] = /is w = ([\d.]+), beside leave-one-out's w\* = ([\d.]+)\./.exec(landscape);
+  assert.ok(readme.includes(`AICc at \`w = ${aicW}\`, leave-one-out at \`w = ${looW}\``), landscape);
+});
