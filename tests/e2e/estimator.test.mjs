@@ -44,6 +44,10 @@ inEachBrowser('local-linear pooling and the AIC', (env) => {
     const nwLine = nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 1 });
     assert.ok(note.includes(`the test MSE is ${edgeMse(data, expected).toFixed(4)}, against ${edgeMse(data, nwLine).toFixed(4)} for Nadaraya-Watson at the same w`), note);
     assert.match(await page.locator('#weightsEstimatorNote').text(), /heatmaps .* show Nadaraya-Watson's attention weights/);
+    // The lines and the errors table say which estimator they are.
+    const labels = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets.slice(3, 5).map((set) => set.label));
+    assert.deepEqual(labels, ['Nonparametric, local-linear', 'Parametric (before training), local-linear']);
+    assert.match(await page.locator('#mse').text(), /Nonparametric, local-linear\s*1\.00\s*0\.1605/);
     // Training restarts with the estimator: its w is the module's Trainer's.
     await page.button('Train').click();
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
@@ -65,6 +69,7 @@ inEachBrowser('local-linear pooling and the AIC', (env) => {
     await page.label('Estimator').select('nadarayaWatson');
     assert.equal(await page.locator('#estimatorNote').text(), '');
     assert.deepEqual((await chartData(page, 'predictionsChart', 3)).map((p) => p.y), Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 3 })));
+    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[3].label), 'Nonparametric');
     assert.deepEqual(page.problems, []);
     await page.close();
   });

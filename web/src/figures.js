@@ -10,7 +10,7 @@ import { TrainingChart } from './charts/training_chart.js';
 import { t } from './i18n/i18n.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
 import { ownData } from './own_data.js';
-import { boundaryNote, describeTraining, formatW, stageText, untrainableText, weightsEstimatorNote, weightsShape } from './texts.js';
+import { boundaryNote, describeTraining, formatW, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape } from './texts.js';
 
 const byId = (id) => document.getElementById(id);
 // Whether an element takes part in the layout (one-figure embeds hide the others: they are not drawn).
@@ -117,7 +117,7 @@ class Figures {
       const query = Math.min(xMax, Math.max(xMin, s.query));
       this.predictionsChart.setRange(xMin, xMax);
       this.predictionsChart.setData(data, predictions);
-      this.predictionsChart.setParametricLabel(session.canTrain ? t('chart.parametricAt', { stage: stageText(session) }) : t('chart.parametric'));
+      labelLines(this.predictionsChart, session);
       this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
       if (shown('predictionsChart')) this.predictionsChart.draw();
       byId('query').min = String(xMin);
@@ -381,8 +381,8 @@ class Figures {
   showErrors(session, s, errors) {
     const rows = [
       [t('errors.average'), '–', errors && errors.average],
-      [t('chart.nonparametric'), formatW(s.w), errors && errors.nonparametric],
-      [session.canTrain ? t('errors.parametricAt', { stage: stageText(session) }) : t('chart.parametric'), formatW(session.learnedW), errors && errors.parametric],
+      [lineLabel(session, t('chart.nonparametric')), formatW(s.w), errors && errors.nonparametric],
+      [lineLabel(session, session.canTrain ? t('errors.parametricAt', { stage: stageText(session) }) : t('chart.parametric')), formatW(session.learnedW), errors && errors.parametric],
     ];
     byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
     byId('mse').title = errors ? '' : t('errors.noTruth');

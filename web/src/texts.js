@@ -42,7 +42,16 @@ function boundaryNote(session, w, t = pageT) {
   return sentences.join(t.lang === 'zh' ? '' : ' ');
 }
 
+// A line's name (a legend entry, a row of the errors table), marked as local-linear when it is.
+const lineLabel = (session, label, t = pageT) => (session.estimator === 'localLinear' ? t('chart.localLinear', { line: label }) : label);
+
+// The predictions chart's two attention lines named for the session: the parametric one with its stage.
+function labelLines(chart, session, t = pageT) {
+  chart.setNonparametricLabel(lineLabel(session, t('chart.nonparametric'), t));
+  chart.setParametricLabel(lineLabel(session, session.canTrain ? t('chart.parametricAt', { stage: stageText(session, t) }) : t('chart.parametric'), t));
+}
+
 // Beside the heatmaps when local-linear pooling is on (else ''): they show Nadaraya-Watson's weights.
 const weightsEstimatorNote = (session, t = pageT) => (session.estimator === 'localLinear' ? t('estimator.weightsNote') : '');
 
-export { boundaryNote, describeTraining, formatW, stageText, untrainableText, weightsEstimatorNote, weightsShape };
+export { boundaryNote, describeTraining, formatW, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape };

@@ -9,7 +9,7 @@ import { LandscapeChart } from '../charts/landscape_chart.js';
 import { PredictionsChart } from '../charts/predictions_chart.js';
 import { TrainingChart } from '../charts/training_chart.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../landscape.js';
-import { boundaryNote, describeTraining, formatW, stageText, weightsEstimatorNote, weightsShape } from '../texts.js';
+import { boundaryNote, describeTraining, formatW, labelLines, stageText, weightsEstimatorNote, weightsShape } from '../texts.js';
 
 function element(tag, properties = {}, ...children) {
   const node = document.createElement(tag);
@@ -62,7 +62,7 @@ const views = {
           const query = Math.min(xMax, Math.max(xMin, s.query));
           chart.setRange(xMin, xMax);
           chart.setData(session.data, session.predictions(s.w));
-          chart.setParametricLabel(session.canTrain ? t('chart.parametricAt', { stage: stageText(session, t) }) : t('chart.parametric'));
+          labelLines(chart, session, t);
           chart.setQuery(query, session.queryWeights(query, session.attentionFollowsW(s) ? s.w : session.learnedW));
           chart.draw();
           const learned = session.canTrain ? t('describe.learned', { w: formatW(session.learnedW), stage: stageText(session, t), mse: '' }) : t('describe.noParametric');

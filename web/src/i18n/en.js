@@ -180,6 +180,7 @@ export default {
   'chart.nonparametric': 'Nonparametric',
   'chart.parametric': 'Parametric',
   'chart.parametricAt': 'Parametric ({stage})',
+  'chart.localLinear': '{line}, local-linear',
   'chart.query': 'Query',
   'chart.attentionBand': 'attention band {n}',
   'chart.prediction': 'Prediction',

@@ -179,6 +179,7 @@ export default {
   'chart.nonparametric': '非参数',
   'chart.parametric': '带参数',
   'chart.parametricAt': '带参数（{stage}）',
+  'chart.localLinear': '{line}，局部线性',
   'chart.query': '查询',
   'chart.attentionBand': '注意力档 {n}',
   'chart.prediction': '预测',
