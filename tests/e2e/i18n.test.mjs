@@ -97,7 +97,9 @@ inEachBrowser('the page in Chinese and English', (env) => {
 
   for (const [width, height] of [[1280, 800], [375, 812]]) {
     test(`?lang=zh at ${width}x${height}: no English word in any text, label, title or chart, <html lang="zh-Hans">`, async () => {
-      const page = await open(`${env.server.url}?lang=zh`, { width, height });
+      // The wide one with local-linear pooling on, so that its notes (predictions, heatmaps) are among the texts.
+      const localLinear = width > 1000;
+      const page = await open(`${env.server.url}?lang=zh${localLinear ? '#estimator=localLinear' : ''}`, { width, height });
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hans');
       assert.equal(await page.evaluate(() => document.title), '注意力汇聚：Nadaraya-Watson 核回归');
       // Every part shown: the figures drawn, the closed panels opened, one epoch trained, a tooltip up.
@@ -111,6 +113,10 @@ inEachBrowser('the page in Chinese and English', (env) => {
       assert.ok(texts.length > 150, `${texts.length} texts`);
       assert.ok(texts.some(({ where }) => where === 'nonparametricHeatmap tooltip'), 'the tooltip is among them');
       assert.ok(texts.some(({ where }) => where === 'predictionsChart legend'), 'the legend is among them');
+      if (localLinear) {
+        for (const id of ['#estimatorNote', '#weightsEstimatorNote']) assert.ok(texts.some(({ where, text }) => where === id && text.length > 20), `${id} is among them`);
+      }
+      assert.ok(texts.some(({ where, text }) => where === '#landscapeNote' && text.includes('AICc')), 'the landscape note with the AIC');
       assert.deepEqual(englishIn(texts), []);
       // Chinese labels fit their buttons: no button's text is wider than the button.
       const overflowing = await page.evaluate(() => [...document.querySelectorAll('button')]

@@ -8,6 +8,7 @@ export const ALLOWED_LATIN = new Set([
   'PyTorch', 'MXNet', // the chapter's code listings whose losses the page offers
   'CSV', 'PNG', 'JSON', // file formats of the exports
   'MSE', // mean squared error, as an abbreviation in tables and axes
+  'AIC', 'AICc', // the (corrected) Akaike information criterion, as an abbreviation (the landscape)
   'exp', 'max', 'sin', 'softmax', // functions in formulas
   'iframe', // the HTML element a lesson embeds the page with (footer)
   'lang', // the URL parameter, named in its message and the language setting's label

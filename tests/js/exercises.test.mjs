@@ -40,13 +40,13 @@ function quotes(texts, value, digits) {
   }
 }
 
-test('an exercise that quotes numbers pins everything they depend on: the data, the kernel and the loss', () => {
+test('an exercise that quotes numbers pins everything they depend on: the data, the kernel, the estimator and the loss', () => {
   for (const { title: titleKey, settings, explanation } of exercises) {
     const title = en(titleKey);
     if (!/\d\.\d/.test(en(explanation))) continue;
-    for (const key of [...dataKeys, 'kernel', 'loss']) assert.ok(key in settings, `${title} pins ${key}`);
+    for (const key of [...dataKeys, 'kernel', 'estimator', 'loss']) assert.ok(key in settings, `${title} pins ${key}`);
     // So the claims hold whatever the reader had set before.
-    const odd = { ...defaults(), nTrain: 80, nTest: 20, noiseSd: 2, seed: 9, kernel: 'boxcar', w: 17, data: 'own', loss: 'halfSquared' };
+    const odd = { ...defaults(), nTrain: 80, nTest: 20, noiseSd: 2, seed: 9, kernel: 'boxcar', estimator: 'localLinear', w: 17, data: 'own', loss: 'halfSquared' };
     const fromOdd = run(exercise(title), odd).session;
     const fromDefaults = run(exercise(title)).session;
     assert.deepEqual(fromOdd.data, fromDefaults.data, title);

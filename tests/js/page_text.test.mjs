@@ -4,9 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { estimator, lineDash } from '../../web/src/charts/colors.js';
-import { landscapeCurve, landscapeNote } from '../../web/src/landscape.js';
+import { AIC_MAX_TRAIN, landscapeCurve, landscapeNote } from '../../web/src/landscape.js';
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
+import { translator } from '../../web/src/i18n/all.js';
 import { createNW } from './module.mjs';
 
 const nw = await createNW();
@@ -108,4 +109,60 @@ test('beyond the chapter: the landscape note names the w of the lowest test MSE 
   const ownCurve = landscapeCurve(own, defaults());
   assert.equal(ownCurve.testMses, null);
   assert.doesNotMatch(landscapeNote(own, ownCurve), /test MSE/);
+});
+
+test('beyond the chapter: the landscape note names both minimisers (leave-one-out and AICc) and where AICc is searched', () => {
+  for (const estimator of ['nadarayaWatson', 'localLinear']) {
+    for (const [seed, kernel] of [[1, 'gaussian'], [2, 'gaussian'], [3, 'epanechnikov']]) {
+      const settings = { ...defaults(), seed, kernel, estimator };
+      const session = new Session(nw);
+      session.generate(settings);
+      const curve = landscapeCurve(session, settings);
+      const { xTrain, yTrain } = session.data;
+      const note = landscapeNote(session, curve);
+      const [, aicW, looW, limit] = /its minimiser \(the diamond\), as selectBandwidth finds it with criterion aic, is w = ([\d.]+), beside leave-one-out's w\* = ([\d.]+)\. AICc is searched only where tr\(H\) < n − 2 = (\d+): /.exec(note);
+      const aic = nw.selectBandwidth(xTrain, yTrain, { kernel, estimator, criterion: 'aic' });
+      const loo = nw.selectBandwidth(xTrain, yTrain, { kernel, estimator });
+      const what = `${estimator}, seed ${seed}, ${kernel}: ${note}`;
+      assert.equal(aicW, aic.w.toFixed(4), what);
+      assert.equal(looW, loo.w.toFixed(4), what);
+      assert.equal(Number(limit), xTrain.length - 2);
+      // The minimiser lies below the pole, and the curve is the module's AICc at each of its w.
+      assert.ok(nw.aicLoss(xTrain, yTrain, { w: aic.w, kernel, estimator }).trace < xTrain.length - 2, what);
+      assert.deepEqual(curve.aicBest, aic);
+      assert.deepEqual(curve.aics, curve.ws.map((w) => nw.aicLoss(xTrain, yTrain, { w, kernel, estimator }).loss));
+      assert.ok(curve.wMax >= aic.w, 'the diamond is on the curve');
+      const zh = landscapeNote(session, curve, translator('zh'));
+      assert.ok(zh.includes(`找到的最小值点（菱形）是 w = ${aicW}，留一法的则是 w* = ${looW}。AICc 只在 tr(H) < n − 2 = ${limit} 处搜索`), zh);
+    }
+  }
+  // Past the pole the AICc is Infinity: a larger w on the chapter's data, where tr(H) passes n - 2.
+  const { xTrain, yTrain } = nw.generateData({ seed: 1 });
+  const past = nw.aicLoss(xTrain, yTrain, { w: 200 });
+  assert.ok(past.trace >= xTrain.length - 2 && past.loss === Infinity, `tr(H) = ${past.trace}`);
+  // Where the AIC does not apply, the landscape has no AICc and the note does not speak of it: leave-one-out
+  // off (AIC takes no leaveOneOut), or a kernel that cannot be trained.
+  for (const changes of [{ loo: 'off' }, { kernel: 'boxcar' }]) {
+    const settings = { ...defaults(), ...changes };
+    const session = new Session(nw);
+    session.generate(settings);
+    const curve = landscapeCurve(session, settings);
+    assert.equal(curve.aics, null);
+    assert.equal(curve.aicBest, null);
+    assert.doesNotMatch(landscapeNote(session, curve), /AIC/);
+  }
+  // Its cost is bounded: above AIC_MAX_TRAIN samples it is not drawn, and the note says so.
+  for (const nTrain of [AIC_MAX_TRAIN, AIC_MAX_TRAIN + 1]) {
+    const settings = { ...defaults(), nTrain };
+    const session = new Session(nw);
+    session.generate(settings);
+    const curve = landscapeCurve(session, settings);
+    const note = landscapeNote(session, curve);
+    assert.equal(curve.aics === null, nTrain > AIC_MAX_TRAIN, `${nTrain} samples`);
+    assert.equal(note.endsWith(`The corrected AIC (AICc) is drawn beside it for up to ${AIC_MAX_TRAIN} training samples.`), nTrain > AIC_MAX_TRAIN, note);
+  }
+  // The half loss keeps leave-one-out on: the AICc (which takes no loss option) is the same.
+  const half = new Session(nw);
+  half.generate({ ...defaults(), loss: 'halfSquared' });
+  assert.deepEqual(landscapeCurve(half, { ...defaults(), loss: 'halfSquared' }).aicBest, nw.selectBandwidth(xTrain, yTrain, { criterion: 'aic' }));
 });

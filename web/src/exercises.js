@@ -6,29 +6,31 @@
 const chapterData = { data: 'generated', nTrain: 50, nTest: 50, noiseSd: 0.5, seed: 1 };
 // The loss the quoted numbers are for: the summed squared error.
 const summedLoss = { loss: 'squared' };
+// And the chapter's estimator (a weighted mean, not the local-linear option).
+const chapterEstimator = { estimator: 'nadarayaWatson' };
 
 // title, explanation: dictionary keys (i18n/en.js, zh.js); settings: changes to apply; then: 'train' to
 // run the epochs afterwards, 'converge' to train until w settles.
 const exercises = [
   {
     title: 'exercise.moreData.title',
-    settings: { ...chapterData, ...summedLoss, nTrain: 500, kernel: 'gaussian', w: 1, trained: 0 },
+    settings: { ...chapterData, ...summedLoss, ...chapterEstimator, nTrain: 500, kernel: 'gaussian', w: 1, trained: 0 },
     explanation: 'exercise.moreData.text',
   },
   {
     title: 'exercise.sharperW.title',
-    settings: { ...chapterData, ...summedLoss, kernel: 'gaussian', w: 10, attend: 'nonparametric' },
+    settings: { ...chapterData, ...summedLoss, ...chapterEstimator, kernel: 'gaussian', w: 10, attend: 'nonparametric' },
     explanation: 'exercise.sharperW.text',
   },
   {
     title: 'exercise.anotherKernel.title',
-    settings: { ...chapterData, ...summedLoss, kernel: 'epanechnikov', w: 2, lr: 0.5, loo: 'on', epochs: 5, trained: 0 },
+    settings: { ...chapterData, ...summedLoss, ...chapterEstimator, kernel: 'epanechnikov', w: 2, lr: 0.5, loo: 'on', epochs: 5, trained: 0 },
     then: 'train',
     explanation: 'exercise.anotherKernel.text',
   },
   {
     title: 'exercise.noLoo.title',
-    settings: { ...chapterData, ...summedLoss, loo: 'off', kernel: 'gaussian', lr: 0.5, epochs: 30, trained: 0 },
+    settings: { ...chapterData, ...summedLoss, ...chapterEstimator, loo: 'off', kernel: 'gaussian', lr: 0.5, epochs: 30, trained: 0 },
     then: 'train',
     explanation: 'exercise.noLoo.text',
   },

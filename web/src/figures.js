@@ -11,7 +11,7 @@ import { t } from './i18n/i18n.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
 import { lazy } from './lazy.js';
 import { ownData } from './own_data.js';
-import { describeTraining, formatW, stageText, untrainableText, weightsShape } from './texts.js';
+import { boundaryNote, describeTraining, formatW, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape } from './texts.js';
 
 const byId = (id) => document.getElementById(id);
 // Whether an element takes part in the layout (one-figure embeds hide the others: they are not drawn).
@@ -119,7 +119,7 @@ class Figures {
       const query = Math.min(xMax, Math.max(xMin, s.query));
       this.predictionsChart.setRange(xMin, xMax);
       this.predictionsChart.setData(data, predictions);
-      this.predictionsChart.setParametricLabel(session.canTrain ? t('chart.parametricAt', { stage: stageText(session) }) : t('chart.parametric'));
+      labelLines(this.predictionsChart, session);
       this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
       if (shown('predictionsChart')) this.predictionsChart.draw();
       byId('query').min = String(xMin);
@@ -135,6 +135,8 @@ class Figures {
       this.showPredictionsTable();
       this.describeCharts(session, s, errors, query);
       byId('kernelNote').textContent = s.kernel === 'constant' ? t('kernel.constantNote') : '';
+      setText(byId('estimatorNote'), boundaryNote(session, s.w));
+      setText(byId('weightsEstimatorNote'), weightsEstimatorNote(session));
       byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     } catch (error) {
       this.drawnWith = {};
@@ -153,7 +155,8 @@ class Figures {
   showDragPreview(session, s, w, blocks, { full }) {
     const { data } = session;
     try {
-      this.predictionsChart.setNonparametric(data.xTest, blocks.predictions);
+      // The blocks' predictions are Nadaraya-Watson's: a local-linear line is the module's predict.
+      this.predictionsChart.setNonparametric(data.xTest, session.estimator === 'nadarayaWatson' ? blocks.predictions : session.line('nonparametric', w));
       if (session.attentionFollowsW(s)) {
         const query = this.predictionsChart.query;
         this.predictionsChart.setQuery(query, session.queryWeights(query, w));
@@ -340,7 +343,7 @@ class Figures {
     byId('landscapeChart').parentElement.hidden = n > LANDSCAPE_MAX_TRAIN;
     if (n <= LANDSCAPE_MAX_TRAIN) {
       // The curve depends on the data and the objective only: recomputed when they change or the run leaves it.
-      const objectiveChanged = this.changed('landscapeCurve', session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss);
+      const objectiveChanged = this.changed('landscapeCurve', session.data, session.kernel, session.estimator, session.objective.leaveOneOut, session.objective.loss);
       if (objectiveChanged || runReach(session) > this.landscapeCurve.wMax) this.landscapeCurve = landscapeCurve(session, s);
       this.landscapeChart.set({ curve: this.landscapeCurve, steps: runSteps(session), best: this.landscapeCurve.best });
       this.landscapeChart.draw();
@@ -380,8 +383,8 @@ class Figures {
   showErrors(session, s, errors) {
     const rows = [
       [t('errors.average'), '–', errors && errors.average],
-      [t('chart.nonparametric'), formatW(s.w), errors && errors.nonparametric],
-      [session.canTrain ? t('errors.parametricAt', { stage: stageText(session) }) : t('chart.parametric'), formatW(session.learnedW), errors && errors.parametric],
+      [lineLabel(session, t('chart.nonparametric')), formatW(s.w), errors && errors.nonparametric],
+      [lineLabel(session, session.canTrain ? t('errors.parametricAt', { stage: stageText(session) }) : t('chart.parametric')), formatW(session.learnedW), errors && errors.parametric],
     ];
     byId('mse').tBodies[0].replaceChildren(...rows.map((cells) => tableRow([cells[0], cells[1], formatNumber(cells[2], 4)])));
     byId('mse').title = errors ? '' : t('errors.noTruth');

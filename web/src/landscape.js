@@ -9,20 +9,32 @@ const LANDSCAPE_MAX_TRAIN = 500;
 // The test MSE curve costs LANDSCAPE_POINTS predictions of nTest x nTrain kernel evaluations each: drawn
 // up to this many evaluations in all (about a tenth of a second).
 const TEST_CURVE_MAX_WORK = 3e7;
+// The AICc curve and its minimiser (each AICc evaluation is a pass of about nTrain^2 with the smoother's
+// trace, several times the cost of a leave-one-out loss) are drawn up to this many training samples:
+// about a tenth of a second at most, where 500 samples would take most of a second.
+const AIC_MAX_TRAIN = 200;
 
 // The largest |w| the training run has visited (0 before it has a w).
 const runReach = (session) => (session.ws.length ? Math.max(...session.ws.map(Math.abs)) : 0);
 
-// { ws, losses, testMses, best, wMax }: the curve over [0, wMax], wide enough for the run, the
-// minimiser and w; testMses is the test error at each w (null without a truth, or for large data).
+// A minimiser's w when it is finite (0 otherwise: nothing to make room for).
+const finiteW = (best) => (best && best.atLimit !== 'infinity' ? best.w : 0);
+
+// { ws, losses, testMses, aics, best, aicBest, wMax }: the curve over [0, wMax], wide enough for the run,
+// both minimisers and w; testMses is the test error at each w (null without a truth, or for large data);
+// aics the corrected AIC at each w (Infinity past its pole) and aicBest its minimiser, both null where
+// the AIC does not apply (Session.hasAic: an untrainable kernel, leave-one-out off, under 5 points).
 function landscapeCurve(session, s) {
   const best = session.bestBandwidth();
-  const bestFinite = best && best.atLimit !== 'infinity' ? best.w : 0;
-  const wMax = Math.max(5, 1.5 * runReach(session), 2 * bestFinite, 1.2 * s.w);
+  const aicFits = session.data.xTrain.length <= AIC_MAX_TRAIN;
+  const aicBest = aicFits ? session.bestAicBandwidth() : null;
+  const wMax = Math.max(5, 1.5 * runReach(session), 2 * finiteW(best), 1.2 * finiteW(aicBest), 1.2 * s.w);
   const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
   const work = LANDSCAPE_POINTS * session.data.xTest.length * session.data.xTrain.length;
   const testMses = work <= TEST_CURVE_MAX_WORK ? session.testMseAt(ws) : null;
-  return { ws, losses: session.objectiveAt(ws), testMses, best, wMax };
+  const aics = aicBest ? session.aicAt(ws) : null;
+  // aicTooMany: the AIC applies but is not drawn, for its cost.
+  return { ws, losses: session.objectiveAt(ws), testMses, aics, best, aicBest, aicTooMany: session.hasAic && !aicFits, wMax };
 }
 
 // The w of the curve's lowest test MSE, and whether that is the curve's right edge (the test error may
@@ -36,6 +48,16 @@ function bestTestW(curve) {
 // Sentences one after another: with a space between them in English, none in Chinese (whose full stop
 // is full-width).
 const joinSentences = (t, sentences) => sentences.filter(Boolean).join(t.lang === 'zh' ? '' : ' ');
+
+// A minimiser's w for a note: '∞' at the limit w -> infinity.
+const noteW = (best) => (best.atLimit === 'infinity' ? '∞' : best.w.toFixed(4));
+
+// Both criteria's minimisers, and where AICc is searched (where tr(H) < n - 2: it has a pole at n - 2).
+function aicNote(session, curve, t) {
+  if (curve.aicTooMany) return t('landscape.noteAicTooMany', { max: AIC_MAX_TRAIN });
+  if (!curve.aicBest) return '';
+  return t('landscape.noteAic', { aicW: noteW(curve.aicBest), looW: noteW(curve.best), limit: session.data.xTrain.length - 2 });
+}
 
 function generalisationNote(curve, t) {
   if (!curve.testMses) return '';
@@ -64,10 +86,10 @@ function landscapeNote(session, curve, t = pageT) {
     : t('landscape.noteRun', {
       epochs: session.epoch, w: session.learnedW.toFixed(4), last: last.toFixed(4), above: (100 * (last - best.loss) / best.loss).toFixed(3),
     });
-  return joinSentences(t, [t('landscape.note', { what }), lowest, run, generalisationNote(curve, t)]);
+  return joinSentences(t, [t('landscape.note', { what }), lowest, run, generalisationNote(curve, t), aicNote(session, curve, t)]);
 }
 
 // The run's steps on the curve: w before each epoch's step and the loss there.
 const runSteps = (session) => ({ ws: session.ws.slice(0, session.losses.length), losses: session.losses });
 
-export { LANDSCAPE_MAX_TRAIN, bestTestW, landscapeCurve, landscapeNote, runReach, runSteps };
+export { AIC_MAX_TRAIN, LANDSCAPE_MAX_TRAIN, bestTestW, landscapeCurve, landscapeNote, runReach, runSteps };

@@ -6,6 +6,10 @@ import { t as pageT } from './i18n/i18n.js';
 const OWN_DATA_W0 = 1;
 // A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
 const MAX_REPLAY_WORK = 2e8;
+// The corrected AIC needs this many training points (the module refuses fewer).
+const AIC_MIN_POINTS = 5;
+// The boundary note compares the test error of the queries this near either end of the data's x range.
+const BOUNDARY_MARGIN = 0.5;
 // "Train to convergence" stops when an epoch moves w by less than this, relatively.
 const SETTLED = 1e-9;
 
@@ -15,7 +19,7 @@ class Session {
     this.nw = nw;
     this.t = t;
     this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
-    this.objective = null;  // { kernel, leaveOneOut, loss }
+    this.objective = null;  // { kernel, estimator, leaveOneOut, loss }
     this.trainer = null;    // null when the kernel cannot be trained
     this.untrainable = '';  // why not, then
     this.losses = [];       // training loss before each epoch's step
@@ -44,7 +48,7 @@ class Session {
   }
 
   resetTraining(settings) {
-    const objective = { kernel: settings.kernel, leaveOneOut: settings.loo === 'on', loss: settings.loss };
+    const objective = { kernel: settings.kernel, estimator: settings.estimator ?? 'nadarayaWatson', leaveOneOut: settings.loo === 'on', loss: settings.loss };
     let trainer = null;
     this.untrainable = '';
     try {
@@ -131,6 +135,7 @@ class Session {
   get epoch() { return this.trainer ? this.trainer.epoch : 0; }
   get learnedW() { return this.trainer ? this.trainer.w : NaN; }
   get kernel() { return this.objective.kernel; }
+  get estimator() { return this.objective.estimator; }
 
   // (The parametric line at the learned w, which the next redraw shows, so it is computed once.)
   parametricTestMse() {
@@ -149,10 +154,10 @@ class Session {
     };
   }
 
-  // The predictions at w of the session's kernel, kept as `name`.
+  // The predictions at w of the session's kernel and estimator, kept as `name`.
   line(name, w) {
-    const { data, kernel } = this;
-    return this.remember(name, [data, w, kernel], () => this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel }));
+    const { data, kernel, estimator } = this;
+    return this.remember(name, [data, w, kernel, estimator], () => this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator }));
   }
 
   // compute()'s value, kept under `name` while `inputs` stay the same (Object.is, one by one).
@@ -184,11 +189,12 @@ class Session {
   }
 
   // Keeps the predictions that came with blocks (computed here or by the drag preview's worker from this
-  // session's data) as that w's line, when they are of this session's kernel.
+  // session's data) as that w's line, when they are of this session's kernel and estimator (blocks are
+  // always Nadaraya-Watson's: a local-linear line is computed by predict).
   rememberBlockPredictions(w, kernel, blocks) {
-    if (kernel !== this.kernel || !blocks.predictions) return;
+    if (kernel !== this.kernel || this.estimator !== 'nadarayaWatson' || !blocks.predictions) return;
     const name = this.trainer && Object.is(w, this.learnedW) ? 'parametric' : 'nonparametric';
-    this.remembered[name] = { inputs: [this.data, w, kernel], value: blocks.predictions };
+    this.remembered[name] = { inputs: [this.data, w, kernel, this.estimator], value: blocks.predictions };
   }
 
   // One query's weights over the training points.
@@ -206,7 +212,50 @@ class Session {
   testMseAt(ws) {
     const { xTest, xTrain, yTrain, yTruth } = this.data;
     if (!yTruth) return null;
-    return ws.map((w) => this.nw.meanSquaredError(this.nw.predict(xTest, xTrain, yTrain, { w, kernel: this.kernel }), yTruth));
+    const { kernel, estimator } = this;
+    return ws.map((w) => this.nw.meanSquaredError(this.nw.predict(xTest, xTrain, yTrain, { w, kernel, estimator }), yTruth));
+  }
+
+  // Whether the corrected AIC applies beside the objective: a trainable kernel, leave-one-out on (AIC
+  // fits each point with its own key in, so it stands beside the leave-one-out criterion only) and the
+  // module's minimum of 5 points.
+  get hasAic() { return this.canTrain && this.objective.leaveOneOut && this.data.xTrain.length >= AIC_MIN_POINTS; }
+
+  // AICc(w) at each w (Infinity where tr(H) >= n - 2), for the session's kernel and estimator.
+  aicAt(ws) {
+    const { xTrain, yTrain } = this.data;
+    const { kernel, estimator } = this;
+    return ws.map((w) => this.nw.aicLoss(xTrain, yTrain, { w, kernel, estimator }).loss);
+  }
+
+  // The AICc's minimiser { w, loss, atLimit } as selectBandwidth finds it (searched only where
+  // tr(H) < n - 2), or null where the AIC does not apply (see hasAic).
+  bestAicBandwidth() {
+    if (!this.hasAic) return null;
+    return this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, { kernel: this.kernel, estimator: this.estimator, criterion: 'aic' });
+  }
+
+  // How local-linear pooling at w changes the error near the ends of the data: the test MSE of the
+  // queries within `margin` of either end of the x range, Nadaraya-Watson's and local-linear's (null
+  // without a truth), over all queries too, and the queries whose local design was singular (they
+  // predict the Nadaraya-Watson value). Kept while the data, w and kernel stay.
+  boundaryComparison(w, margin = BOUNDARY_MARGIN) {
+    const { data, kernel } = this;
+    return this.remember('boundary', [data, w, kernel, margin], () => {
+      const { xTest, xTrain, yTrain, yTruth } = data;
+      const local = this.nw.localLinear(xTest, xTrain, yTrain, { w, kernel });
+      const fallbacks = local.fallbackRows.reduce((sum, flag) => sum + (flag ? 1 : 0), 0);
+      const { xMin, xMax } = this.xRange;
+      const edge = Array.from(xTest.keys()).filter((i) => xTest[i] - xMin <= margin || xMax - xTest[i] <= margin);
+      const result = { w, margin, edgeCount: edge.length, fallbacks, total: xTest.length, edge: null, all: null };
+      if (!yTruth || edge.length === 0) return result;
+      const nadarayaWatson = this.nw.predict(xTest, xTrain, yTrain, { w, kernel, estimator: 'nadarayaWatson' });
+      const pick = (values) => Float64Array.from(edge, (i) => values[i]);
+      const edgeTruth = pick(yTruth);
+      result.edge = { nadarayaWatson: this.nw.meanSquaredError(pick(nadarayaWatson), edgeTruth), localLinear: this.nw.meanSquaredError(pick(local.predictions), edgeTruth) };
+      result.all = { nadarayaWatson: this.nw.meanSquaredError(nadarayaWatson, yTruth), localLinear: this.nw.meanSquaredError(local.predictions, yTruth) };
+      return result;
+    });
   }
 
   // The objective's minimiser { w, loss, atLimit } as selectBandwidth finds it (null for untrainable kernels).
@@ -215,4 +264,4 @@ class Session {
   }
 }
 
-export { Session };
+export { BOUNDARY_MARGIN, Session };

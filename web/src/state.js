@@ -20,6 +20,9 @@ const properties = [
   { name: 'query', label: 'setting.query', kind: 'number', min: -1e6, max: 1e6, initial: 2.5 },
   { name: 'attend', label: 'setting.attend', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
   { name: 'kernel', label: 'setting.kernel', kind: 'choice', choices: ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular'], initial: 'gaussian' },
+  // Local-linear attention pooling fits a line at each query (the module's estimator option): it changes the
+  // predictions and what training minimises; the heatmaps stay Nadaraya-Watson's attention weights.
+  { name: 'estimator', label: 'setting.estimator', kind: 'choice', choices: ['nadarayaWatson', 'localLinear'], initial: 'nadarayaWatson' },
   { name: 'loo', label: 'setting.loo', kind: 'choice', choices: ['on', 'off'], initial: 'on' },
   // The summed squared error (the chapter's PyTorch listing) or half of it (its MXNet listing).
   { name: 'loss', label: 'setting.loss', kind: 'choice', choices: ['squared', 'halfSquared'], initial: 'squared' },
@@ -90,7 +93,7 @@ function serialize(state) {
 // Settings that change the data (and so reset training).
 const dataKeys = ['nTrain', 'nTest', 'noiseSd', 'seed', 'data'];
 // Settings that change what training minimises (and so restart it).
-const objectiveKeys = ['lr', 'kernel', 'loo', 'loss'];
+const objectiveKeys = ['lr', 'kernel', 'estimator', 'loo', 'loss'];
 
 // w beside its slider: w scales the distance, and the kernel's width, the bandwidth, is 1/w.
 const describeW = (w, t = pageT) => t('control.wValue', { w: w.toFixed(2), bandwidth: w === 0 ? '∞' : (1 / w).toPrecision(3) });

@@ -25,4 +25,33 @@ function describeTraining(session, lossCanvas, wCanvas, t = pageT) {
     : t('describe.noWs'));
 }
 
-export { describeTraining, formatW, stageText, untrainableText, weightsShape };
+// Under the predictions chart when local-linear pooling is on (else ''): how it changes the test error
+// near the ends of the data at the chart's w, Nadaraya-Watson's beside it, and how many queries fell
+// back to the Nadaraya-Watson value (numbers from Session.boundaryComparison).
+function boundaryNote(session, w, t = pageT) {
+  if (session.estimator !== 'localLinear') return '';
+  const { margin, edgeCount, fallbacks, total, edge, all } = session.boundaryComparison(w);
+  const sentences = [];
+  if (edge) {
+    sentences.push(t.plural('estimator.boundary', edgeCount, {
+      w: formatW(w), margin: String(margin), localLinear: edge.localLinear.toFixed(4), nadarayaWatson: edge.nadarayaWatson.toFixed(4),
+      total, allLocalLinear: all.localLinear.toFixed(4), allNadarayaWatson: all.nadarayaWatson.toFixed(4),
+    }));
+  }
+  if (fallbacks > 0) sentences.push(t.plural('estimator.fallbacks', fallbacks, { total }));
+  return sentences.join(t.lang === 'zh' ? '' : ' ');
+}
+
+// A line's name (a legend entry, a row of the errors table), marked as local-linear when it is.
+const lineLabel = (session, label, t = pageT) => (session.estimator === 'localLinear' ? t('chart.localLinear', { line: label }) : label);
+
+// The predictions chart's two attention lines named for the session: the parametric one with its stage.
+function labelLines(chart, session, t = pageT) {
+  chart.setNonparametricLabel(lineLabel(session, t('chart.nonparametric'), t));
+  chart.setParametricLabel(lineLabel(session, session.canTrain ? t('chart.parametricAt', { stage: stageText(session, t) }) : t('chart.parametric'), t));
+}
+
+// Beside the heatmaps when local-linear pooling is on (else ''): they show Nadaraya-Watson's weights.
+const weightsEstimatorNote = (session, t = pageT) => (session.estimator === 'localLinear' ? t('estimator.weightsNote') : '');
+
+export { boundaryNote, describeTraining, formatW, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape };

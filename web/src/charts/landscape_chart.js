@@ -17,6 +17,9 @@ class LandscapeChart {
           { label: t('landscape.steps'), data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
           { label: t('landscape.minimiser'), data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
           { label: t('landscape.testMse'), data: [], type: 'line', yAxisID: 'testMse', borderColor: estimator.nonparametric, borderDash: [6, 3], borderWidth: 1.5, pointRadius: 0, order: 2 },
+          // The corrected AIC on its own axis: null (a gap) where it is infinite, past its pole.
+          { label: t('landscape.aic'), data: [], type: 'line', yAxisID: 'aic', borderColor: estimator.average, borderDash: [2, 2], borderWidth: 2, pointRadius: 0, order: 2 },
+          { label: t('landscape.aicMinimiser'), data: [], yAxisID: 'aic', backgroundColor: estimator.average, borderColor: estimator.average, pointStyle: 'rectRot', pointRadius: 8, order: 0 },
         ],
       },
       options: {
@@ -27,19 +30,24 @@ class LandscapeChart {
           x: { type: 'linear', min: 0, title: { display: true, text: 'w' } },
           y: { type: 'linear', title: { display: true, text: t('landscape.loss') } },
           testMse: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: t('chart.testMse') } },
+          aic: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: 'AICc' } },
         },
         plugins: { legend: { position: 'top' } },
       },
     });
   }
 
-  // curve: { ws, losses, testMses (or null) }; steps: { ws, losses } of the run; best: { w, loss, atLimit } or null.
+  // curve: { ws, losses, testMses, aics, aicBest (these three may be null) }; steps: { ws, losses } of the
+  // run; best: { w, loss, atLimit } or null.
   set({ curve, steps, best }) {
     const sets = this.chart.data.datasets;
     sets[0].data = pairs(curve.ws, curve.losses);
     sets[1].data = pairs(steps.ws, steps.losses);
     sets[2].data = best && best.atLimit !== 'infinity' ? [{ x: best.w, y: best.loss }] : [];
     sets[3].data = curve.testMses ? pairs(curve.ws, curve.testMses) : [];
+    sets[4].data = curve.aics ? pairs(curve.ws, curve.aics.map((aic) => (Number.isFinite(aic) ? aic : null))) : [];
+    const { aicBest } = curve;
+    sets[5].data = aicBest && aicBest.atLimit !== 'infinity' ? [{ x: aicBest.w, y: aicBest.loss }] : [];
     this.chart.options.scales.x.max = curve.ws[curve.ws.length - 1];
   }
 

@@ -112,6 +112,10 @@ class PredictionsChart {
   }
 
   // The parametric line's legend entry, which says whether w has been trained yet.
+  setNonparametricLabel(label) {
+    this.chart.data.datasets[3].label = label;
+  }
+
   setParametricLabel(label) {
     this.chart.data.datasets[4].label = label;
   }

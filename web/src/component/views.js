@@ -9,7 +9,7 @@ import { LandscapeChart } from '../charts/landscape_chart.js';
 import { PredictionsChart } from '../charts/predictions_chart.js';
 import { TrainingChart } from '../charts/training_chart.js';
 import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../landscape.js';
-import { describeTraining, formatW, stageText, weightsShape } from '../texts.js';
+import { boundaryNote, describeTraining, formatW, labelLines, stageText, weightsEstimatorNote, weightsShape } from '../texts.js';
 
 function element(tag, properties = {}, ...children) {
   const node = document.createElement(tag);
@@ -47,10 +47,11 @@ const views = {
   predictions: {
     controls: ['w'],
     build(root, { onQuery, t }) {
-      const { canvases } = figure(root, {
+      const { canvases, notes: [note] } = figure(root, {
         title: t('png.predictions'),
         charts: [{ name: 'chart', label: t('predictions.chartLabel') }],
         caption: t('figure.predictionsCaption'),
+        notes: ['note'],
         t,
       });
       const chart = new PredictionsChart(canvases.chart, { xMin: 0, xMax: 5, onQuery, t });
@@ -61,11 +62,12 @@ const views = {
           const query = Math.min(xMax, Math.max(xMin, s.query));
           chart.setRange(xMin, xMax);
           chart.setData(session.data, session.predictions(s.w));
-          chart.setParametricLabel(session.canTrain ? t('chart.parametricAt', { stage: stageText(session, t) }) : t('chart.parametric'));
+          labelLines(chart, session, t);
           chart.setQuery(query, session.queryWeights(query, session.attentionFollowsW(s) ? s.w : session.learnedW));
           chart.draw();
           const learned = session.canTrain ? t('describe.learned', { w: formatW(session.learnedW), stage: stageText(session, t), mse: '' }) : t('describe.noParametric');
           canvases.chart.setAttribute('aria-label', t('describe.predictions', { query: query.toFixed(2), averageMse: '', w: formatW(s.w), nonparametricMse: '', learned }));
+          note.textContent = boundaryNote(session, s.w, t);
         },
       };
     },
@@ -78,6 +80,7 @@ const views = {
         title: t('png.nonparametricWeights'),
         charts: [{ name: 'heatmap', label: t('weights.nonparametricLabel'), square: true, legend: true }],
         caption: t('figure.weightsCaption'),
+        notes: ['estimator'],
         t,
       });
       const parametric = figure(root, {
@@ -94,6 +97,7 @@ const views = {
           const { xTest, xTrain } = session.data;
           charts.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells }), xTest, xTrain);
           charts.nonparametric.draw();
+          nonparametric.notes[0].textContent = weightsEstimatorNote(session, t);
           titles.nonparametric.textContent = t('weights.nonparametricTitle', { 0: `(w = ${formatW(s.w)})` });
           nonparametric.canvases.heatmap.setAttribute('aria-label', t('describe.nonparametricWeights', { w: formatW(s.w), shape: weightsShape(session, t) }));
           if (session.canTrain) {
@@ -158,7 +162,7 @@ const views = {
           const tooMany = session.data.xTrain.length > LANDSCAPE_MAX_TRAIN;
           canvases.chart.parentElement.hidden = tooMany;
           if (!tooMany) {
-            const of = [session.data, session.kernel, session.objective.leaveOneOut, session.objective.loss];
+            const of = [session.data, session.kernel, session.estimator, session.objective.leaveOneOut, session.objective.loss];
             if (!curve || !of.every((value, i) => value === curveOf[i]) || runReach(session) > curve.wMax) {
               curve = landscapeCurve(session, s);
               curveOf = of;
