@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { carefulPredict } from './careful.mjs';
 import { naiveEpoch, naivePredict } from './naive.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
 import { measureDrag, measureFirstChart, measureInteractions } from './page.mjs';
 import { measurePeers } from './peers.mjs';
 
@@ -151,6 +152,17 @@ for (const [size, byName] of Object.entries(interactions)) {
     row(`page, ${name}, ${size} (http): input to the next frame`, `${spread(toFrame)}; longest task ${longestTask ? `${longestTask.toFixed(0)} ms` : 'none of 50 ms or more'}`,
       `${frameShare(quantile(toFrame, 0.95))} (p95)`, 'no task of 50 ms or more', longestTask === 0);
   }
+}
+
+// Lighthouse (12.2.3) performance at the default settings, desktop and mobile (its simulated slow phone).
+const lighthouse = await measureLighthouse();
+for (const [formFactor, goal] of [['desktop', 90], ['mobile', 75]]) {
+  const runs = lighthouse[formFactor];
+  const scores = runs.map((r) => r.score);
+  const median = (key) => quantile(runs.map((r) => r[key]), 0.5);
+  row(`page, Lighthouse ${formFactor} performance (http, default settings)`,
+    `median ${quantile(scores, 0.5)} (${Math.min(...scores)} to ${Math.max(...scores)} over ${runs.length} runs); total blocking time ${median('tbt').toFixed(0)} ms, largest contentful paint ${median('lcp').toFixed(0)} ms (medians)`,
+    '', `>= ${goal}`, quantile(scores, 0.5) >= goal);
 }
 
 // 5. Memory of a 100,000 x 100,000 prediction (a child process each, so peaks do not mix)

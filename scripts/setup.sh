@@ -41,3 +41,9 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "setup: installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# The bench's Lighthouse, kept out of package.json (only the bench uses it; 13.x wants Node 22).
+if [ "$purpose" = bench ] && [ ! -x node_modules/.bin/lighthouse ]; then
+  echo "setup: installing Lighthouse 12.2.3 for the bench"
+  npm install --no-save -E --no-audit --no-fund --loglevel=error lighthouse@12.2.3
+fi
