@@ -21,6 +21,7 @@ export const browserKinds = {
     // Playwright: waitForFunction(fn, arg, options); console warnings are 'warning'.
     waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, arg, options),
     setFiles: (input, path) => input.setInputFiles(path),
+    beforeScripts: (page, source) => page.addInitScript(source),
     newPage: async (browser, viewport, folder, colorScheme) => {
       const context = await browser.newContext({ viewport, acceptDownloads: true, colorScheme });
       return { page: await context.newPage(), context };
@@ -44,6 +45,7 @@ export const browserKinds = {
     // Puppeteer: waitForFunction(fn, options, ...args); console warnings are 'warn'.
     waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, options, arg),
     setFiles: (input, path) => input.uploadFile(path),
+    beforeScripts: (page, source) => page.evaluateOnNewDocument(source),
     newPage: async (browser, viewport, folder, colorScheme) => {
       const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: folder } });
       const page = await context.newPage();
@@ -260,6 +262,9 @@ class TestPage {
 
   // Until the module has started and the page has drawn (the loading note is hidden).
   ready() { return this.waitForFunction(() => document.querySelector('#loading[hidden]') !== null); }
+
+  // Runs source in each document this page loads, before the document's own scripts.
+  beforeScripts(source) { return this.kind.beforeScripts(this.raw, source); }
 
   // waitReady false: for a page that is not ours (a lesson hosting our embeds).
   async goto(url, { waitReady = true } = {}) {

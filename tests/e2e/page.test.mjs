@@ -185,6 +185,16 @@ inEachBrowser('the page', (env) => {
     });
   }
 
+  test('a page that fails to start after the module has (here: no IntersectionObserver) says the page failed, not the module', async () => {
+    const page = await env.browser.newPage();
+    await page.beforeScripts('delete window.IntersectionObserver;');
+    await page.goto(env.server.url, { waitReady: false });
+    await page.waitForFunction(() => /could not start/.test(document.getElementById('loading').textContent));
+    assert.match(await page.locator('#loading').text(), /^The page could not start: \S/);
+    assert.ok(page.problems.length > 0, 'the error also reaches the console');
+    await page.close();
+  });
+
   test('hovering over the predictions chooses the query and sizes the points by its attention', async () => {
     const page = await open(env.server.url);
     const box = await page.locator('#predictionsChart').box();

@@ -57,14 +57,21 @@ const moduleReady = domReady.then(() => {
   return createNW();
 });
 
+const describe = (error) => (error && error.message ? error.message : String(error));
 Promise.all([moduleReady, languageReady])
   .then(([nw, languageProblems]) => {
-    const app = new App(nw, { languageProblems });
-    // One handle for the browser's console and the browser tests: the running app and Chart.js (whose
-    // Chart.getChart(canvas) gives a figure's chart). Nothing in the page reads it.
-    window.nwPage = { app, Chart, lang: t.lang };
-    app.start();
-  })
-  .catch((error) => languageReady.then(() => {
-    loading.textContent = t('problem.moduleStart', { message: error && error.message ? error.message : String(error) });
+    // A failure from here on is the page's own (a bug), not the module's: it is said so, and rethrown so
+    // that it also shows in the browser's console.
+    try {
+      const app = new App(nw, { languageProblems });
+      // One handle for the browser's console and the browser tests: the running app and Chart.js (whose
+      // Chart.getChart(canvas) gives a figure's chart). Nothing in the page reads it.
+      window.nwPage = { app, Chart, lang: t.lang };
+      app.start();
+    } catch (error) {
+      loading.textContent = t('problem.pageStart', { message: describe(error) });
+      throw error;
+    }
+  }, (error) => languageReady.then(() => {
+    loading.textContent = t('problem.moduleStart', { message: describe(error) });
   }));

@@ -115,6 +115,7 @@ export default {
   'problem.range': '{label} must be from {min} to {max}; using {value}',
   'problem.unknownSetting': 'Unknown setting "{name}" ignored',
   'problem.moduleStart': 'The WebAssembly module could not start: {message}',
+  'problem.pageStart': 'The page could not start: {message}',
   'problem.ownDataMissing': 'Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data',
   'problem.fileTooLarge': '{name} is too large: at most 1 MB',
   'problem.fileUnreadable': 'Could not read the file: {message}',

@@ -114,6 +114,7 @@ export default {
   'problem.range': '{label}必须在 {min} 到 {max} 之间；现使用 {value}',
   'problem.unknownSetting': '未知设置“{name}”，已忽略',
   'problem.moduleStart': 'WebAssembly 模块无法启动：{message}',
+  'problem.pageStart': '页面无法启动：{message}',
   'problem.ownDataMissing': '你的数据未保存在此浏览器中（它只保存在加载它的那台计算机上）：现显示生成的数据',
   'problem.fileTooLarge': '{name} 太大：最多 1 MB',
   'problem.fileUnreadable': '无法读取该文件：{message}',
