@@ -204,6 +204,27 @@ inEachBrowser('beyond the chapter', (env) => {
     });
   }
 
+  test('a heatmap the worker owes and that no longer applies (the kernel became untrainable) does not keep the page from being done', async () => {
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`, { height: 4000 });
+    await page.waitForFunction(() => nwPage.app.dragPreview.where === 'worker' && nwPage.app.figures.idle);
+    // Regenerate, and once the worker owes the parametric heatmap, a kernel that cannot be trained.
+    await page.evaluate(() => new Promise((resolve) => {
+      document.getElementById('regenerate').click();
+      const switchWhenOwed = () => {
+        if (!nwPage.app.figures.offloaded.has('parametric')) return setTimeout(switchWhenOwed, 0);
+        const kernel = document.getElementById('kernel');
+        kernel.value = 'boxcar';
+        kernel.dispatchEvent(new Event('change', { bubbles: true }));
+        return resolve();
+      };
+      switchWhenOwed();
+    }));
+    await page.waitForFunction(() => nwPage.app.figures.idle, undefined, { timeout: 20_000 });
+    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).$heatmap.cellCount), 0);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('the "No leave-one-out" exercise shows w running away and the test MSE rising', async () => {
     const page = await open(env.server.url);
     await page.button('No leave-one-out').click();

@@ -133,3 +133,21 @@ test('the language: ?lang= first, else the browser\'s (Chinese for any zh-*), a 
   // The same check as every setting's.
   assert.deepEqual(coerce(languageSetting, 'zh'), { value: 'zh' });
 });
+
+test('a kernel that cannot be trained is named in the reader\'s language (the module\'s own message is English)', async () => {
+  const { Session } = await import('../../web/src/session.js');
+  const { untrainableText } = await import('../../web/src/texts.js');
+  const { landscapeNote } = await import('../../web/src/landscape.js');
+  const { createNW } = await import('./module.mjs');
+  const nw = await createNW();
+  for (const [kernel, zhName] of [['boxcar', '矩形'], ['constant', '常数']]) {
+    const session = new Session(nw);
+    session.generate({ nTrain: 50, nTest: 50, noiseSd: 0.5, seed: 1, kernel, loo: 'on', loss: 'squared', lr: 0.5, estimator: 'nadarayaWatson' });
+    assert.match(session.untrainable, new RegExp(`^kernel: ${kernel} cannot be trained`), 'the module\'s message, which the page recognises');
+    const zhT = translator('zh');
+    for (const text of [untrainableText(session, zhT), landscapeNote(session, null, zhT)]) {
+      assert.ok(text.includes(zhName) && !text.includes(kernel), text);
+    }
+    assert.match(untrainableText(session, translator('en')), new RegExp(`^kernel: ${kernel} cannot be trained`));
+  }
+});

@@ -140,6 +140,7 @@ class Figures {
       byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     } catch (error) {
       this.drawnWith = {};
+      this.offloaded.clear(); // (their replies are for what failed: all is drawn again next time)
       this.onProblem(error.message);
     }
     // The other figures near the view: what fits in this task, the rest in the next ones.
@@ -154,6 +155,12 @@ class Figures {
   // full: the blocks are at the heatmap's full resolution (what the render after the drag would compute).
   showDragPreview(session, s, w, blocks, { full }) {
     const { data } = session;
+    // The render before the drag drew at the old w: its slices still to come, and a figure scrolled to
+    // now, draw at the dragged one (the heatmap's own reply, if owed, is superseded by this preview).
+    clearTimeout(this.sliceTimer);
+    this.sliceTimer = null;
+    this.lastRender = { session, s };
+    this.offloaded.delete('nonparametric');
     try {
       // The blocks' predictions are Nadaraya-Watson's: a local-linear line is the module's predict.
       this.predictionsChart.setNonparametric(data.xTest, session.estimator === 'nadarayaWatson' ? blocks.predictions : session.line('nonparametric', w));
@@ -227,18 +234,21 @@ class Figures {
     if (part === 'nonparametric') return [data, s.w, session.kernel];
     if (part === 'parametric') return [data, session.canTrain && session.learnedW, session.kernel];
     if (part === 'loss' || part === 'w' || part === 'landscape') return [this.generation];
-    return [data, s.w, session.kernel]; // a kernel panel
+    return [data, s.w]; // a kernel panel (its kernel is its own)
   }
 
-  // Draws one lazy part if it is due (or `all`); true when it drew. A failure is reported, and every part
+  // Draws one lazy part if it is due (or `all`); true when it drew. A failure is reported, and the part
   // is drawn again next time.
   drawPart(part, session, s, { all = false } = {}) {
     if (!(all || this.nearView.has(partView(part))) || !this.changed(part, ...this.partInputs(part, session, s))) return false;
     const started = performance.now();
+    // (A reply the worker still owes for this part is for older inputs: it will be dropped.)
+    this.offloaded.delete(part);
     try {
       this.drawLazy(part, session, s, { here: all });
     } catch (error) {
-      this.drawnWith = {};
+      this.drawnWith[part] = null;
+      this.offloaded.delete(part);
       this.onProblem(error.message);
     }
     // The user timing shows in the browser's performance tools: which figure took how long.
@@ -281,7 +291,6 @@ class Figures {
     const compute = (maxCells) => session.blocks(w, { kernel, maxCells, withPredictions });
     const panel = part.startsWith('kernel') ? this.kernelPanelOf(part) : null;
     const heatmap = panel ? panel.heatmap : this.heatmaps[part];
-    this.offloaded.delete(part);
     if (!here && this.offload && data.xTest.length * data.xTrain.length >= OFFLOAD_MIN_WEIGHTS) {
       const request = { slot: part, session, inputs: this.drawnWith[part], compute, w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain };
       if (this.offload(request)) {

@@ -2,6 +2,7 @@
 // of w reaching past the training run and the minimiser (all computed by the module, through Session),
 // and the sentence that says what the curve is and where the run stands on it.
 import { t as pageT } from './i18n/i18n.js';
+import { kernelName } from './texts.js';
 
 // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is not drawn.
 const LANDSCAPE_POINTS = 120;
@@ -72,7 +73,7 @@ function landscapeNote(session, curve, t = pageT) {
   if (session.data.xTrain.length > LANDSCAPE_MAX_TRAIN) {
     return t('landscape.noteTooMany', { max: LANDSCAPE_MAX_TRAIN, points: LANDSCAPE_POINTS });
   }
-  if (!session.canTrain) return t('landscape.noteUntrainable', { kernel: session.kernel });
+  if (!session.canTrain) return t('landscape.noteUntrainable', { kernel: kernelName(session.kernel, t) });
   if (!best) return '';
   const halved = session.objective.loss === 'halfSquared';
   const what = session.objective.leaveOneOut

@@ -10,7 +10,11 @@ const stageText = (session, t = pageT) => (session.epoch === 0 ? t('stage.before
 // The module says why in English ("kernel: boxcar cannot be trained ..."): the page says the same in
 // its language for the kernels it knows, and shows the module's message whole otherwise.
 const untrainableText = (session, t = pageT) => (session.untrainable.startsWith(`kernel: ${session.kernel} cannot be trained`)
-  ? t('status.untrainable', { kernel: session.kernel }) : session.untrainable);
+  ? t('status.untrainable', { kernel: kernelName(session.kernel, t) }) : session.untrainable);
+
+// The name of a kernel that cannot be trained, in t's language (another kernel keeps the module's name).
+const kernelName = (kernel, t = pageT) => (kernel === 'boxcar' || kernel === 'constant'
+  ? t(kernel === 'boxcar' ? 'kernelName.boxcar' : 'kernelName.constant') : kernel);
 
 const weightsShape = (session, t = pageT) => t('describe.shape', { rows: session.data.xTest.length, cols: session.data.xTrain.length });
 
@@ -54,4 +58,4 @@ function labelLines(chart, session, t = pageT) {
 // Beside the heatmaps when local-linear pooling is on (else ''): they show Nadaraya-Watson's weights.
 const weightsEstimatorNote = (session, t = pageT) => (session.estimator === 'localLinear' ? t('estimator.weightsNote') : '');
 
-export { boundaryNote, describeTraining, formatW, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape };
+export { boundaryNote, describeTraining, formatW, kernelName, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape };

@@ -144,6 +144,8 @@ export default {
   'weights.cannotTrain': '(cannot be trained)',
   'weights.untrained': '(w0 = {w}, untrained)',
   'kernel.constantNote': 'The constant kernel weighs every key equally: it is exactly average pooling, whatever w.',
+  'kernelName.boxcar': 'boxcar',
+  'kernelName.constant': 'constant',
   'kernels.gaussian': 'Gaussian',
   'kernels.boxcar': 'Boxcar',
   'kernels.constant': 'Constant (= average pooling)',

@@ -143,6 +143,8 @@ export default {
   'weights.cannotTrain': '（无法训练）',
   'weights.untrained': '（w0 = {w}，未训练）',
   'kernel.constantNote': '常数核对每个键一视同仁：无论 w 为何，它都正是平均汇聚。',
+  'kernelName.boxcar': '矩形',
+  'kernelName.constant': '常数',
   'kernels.gaussian': '高斯核',
   'kernels.boxcar': '矩形核',
   'kernels.constant': '常数核（= 平均汇聚）',
