@@ -40,13 +40,16 @@ function collectTexts() {
 
 const englishIn = (texts) => texts.map(({ where, text }) => ({ where, text, words: englishWords(text) })).filter(({ words }) => words.length > 0);
 
-// Scrolls to each figure in turn, so that the figures drawn once near the view are drawn.
+// Scrolls to each figure in turn, so that the figures drawn once near the view are drawn (a chart is
+// created only then: until it is, Chart.getChart gives undefined).
 async function scrollThrough(page) {
   for (const id of ['nonparametricHeatmap', 'lossChart', 'wChart', 'parametricHeatmap', 'kernelPanels', 'landscapeChart', 'exerciseList']) {
     await page.evaluate((target) => document.getElementById(target).scrollIntoView({ block: 'center' }), id);
-    if (id.endsWith('Heatmap')) await page.waitForFunction((target) => nwPage.Chart.getChart(document.getElementById(target)).$heatmap.cellCount > 0, id);
+    // Each figure is waited for while it is in view (scrolled past at once, it might never be drawn).
+    if (id.endsWith('Heatmap')) await page.waitForFunction((target) => nwPage.Chart.getChart(document.getElementById(target))?.$heatmap.cellCount > 0, id);
+    if (id === 'kernelPanels') await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap'))?.$heatmap.cellCount > 0);
+    if (id === 'landscapeChart') await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart'))?.data.datasets[0].data.length > 0);
   }
-  await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[0].data.length > 0);
 }
 
 // Hovers the middle of a heatmap until Chart.js shows the tooltip of the cell there.

@@ -59,7 +59,7 @@ const epochLosses = (page) => page.evaluate(() => Array.from(document.querySelec
 // Hovers the centre of a heatmap cell block and returns the tooltip lines Chart.js shows there.
 async function heatmapTooltip(page, canvasId, fx, fy) {
   await page.locator(`#${canvasId}`).box();
-  await page.waitForFunction((id) => nwPage.Chart.getChart(document.getElementById(id)).$heatmap.cellCount > 0, canvasId);
+  await page.waitForFunction((id) => nwPage.Chart.getChart(document.getElementById(id))?.$heatmap.cellCount > 0, canvasId);
   // Away first, so that the lines read below cannot be an earlier hover's.
   await page.mouse.move(0, 0);
   await page.waitForFunction((id) => !(nwPage.Chart.getChart(document.getElementById(id)).tooltip.opacity > 0), canvasId);
@@ -257,7 +257,7 @@ inEachBrowser('the page', (env) => {
   test('every cell of a chapter-sized heatmap is drawn, each pixel the colour table\'s colour of its weight', async () => {
     const page = await open(`${env.server.url}#w=2`);
     await page.locator('#nonparametricHeatmap').box();
-    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap.cellCount > 0);
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap'))?.$heatmap.cellCount > 0);
     const cells = [[0, 0], [0, 1], [10, 12], [25, 25], [30, 5], [7, 40], [49, 48], [49, 49]];
     const shown = await page.evaluate((samples) => {
       const chart = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap'));
