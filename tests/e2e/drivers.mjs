@@ -261,7 +261,8 @@ class TestPage {
   }
 
   // Until the module has started and the page has drawn (the loading note is hidden).
-  ready() { return this.waitForFunction(() => document.querySelector('#loading[hidden]') !== null); }
+  // Until the page has started and drawn every figure near the view (the first render draws in slices).
+  ready() { return this.waitForFunction(() => document.querySelector('#loading[hidden]') !== null && window.nwPage.app.figures.idle); }
 
   // Runs source in each document this page loads, before the document's own scripts.
   beforeScripts(source) { return this.kind.beforeScripts(this.raw, source); }

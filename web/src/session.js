@@ -128,9 +128,6 @@ class Session {
   // than at the learned w (which an untrainable kernel does not have).
   attentionFollowsW(settings) { return settings.attend === 'nonparametric' || !this.canTrain; }
 
-  // Says when the parametric estimator is shown at its untrained w0, so it is not read as learned.
-  get stage() { return this.epoch === 0 ? 'before training' : `after ${this.epoch} epoch${this.epoch === 1 ? '' : 's'}`; }
-
   get canTrain() { return this.trainer !== null; }
   get epoch() { return this.trainer ? this.trainer.epoch : 0; }
   get learnedW() { return this.trainer ? this.trainer.w : NaN; }
