@@ -235,6 +235,7 @@ const signatures = {
   meanSquaredError: ['rawMeanSquaredError', [['predicted', readArray], ['truth', readArray]]],
   predict: ['rawPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
   localLinear: ['rawLocalLinear', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
+  binnedPredict: ['rawBinnedPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readOptions]]],
   attentionWeights: ['rawAttentionWeights', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
   // values may be null (or omitted): then no predictions are made.
   attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],

@@ -19,6 +19,7 @@
 #include "nw/aic.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
+#include "nw/binned.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
 #include "nw/local_linear.hpp"
@@ -131,6 +132,12 @@ class OptionReader {
     known_.emplace_back(key);
     const val value = options_[key];
     if (!value.isUndefined()) field = nw::parseEstimator(toName(value, key));
+  }
+
+  void read(const char* key, nw::Approximation& field) {
+    known_.emplace_back(key);
+    const val value = options_[key];
+    if (!value.isUndefined()) field = nw::parseApproximation(toName(value, key));
   }
 
   void read(const char* key, nw::Criterion& field) {
@@ -266,6 +273,23 @@ val localLinear(val queries, val keys, val values, val options) {
   });
 }
 
+// Only w: the binned sums are the Gaussian kernel's.
+val binnedPredict(val queries, val keys, val values, val options) {
+  return guarded("queries, keys and values", [&] {
+    double w = 1.0;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.rejectUnknown();
+    const nw::BinnedPrediction p = nw::binnedPredict(toVector(keys, "keys"), toVector(values, "values"),
+                                                     toVector(queries, "queries"), w);
+    val out = val::object();
+    out.set("predictions", toFloat64Array(p.predictions));
+    out.set("bounds", toFloat64Array(p.bounds));
+    out.set("gridPoints", static_cast<double>(p.gridPoints));
+    return out;
+  });
+}
+
 val attentionWeights(val queries, val keys, val options) {
   return guarded("queries x keys", [&] {
     const KernelOptions o = readKernelOptions(options);
@@ -357,6 +381,8 @@ val selectBandwidth(val xTrain, val yTrain, val options) {
     OptionReader reader(options);
     readObjective(reader, objective);
     reader.read("criterion", criterion);
+    nw::Approximation approximation = nw::Approximation::automatic;
+    reader.read("approximate", approximation);
     reader.rejectUnknown();
     // The AIC fits each point with its own key: an option of the leave-one-out loss would be ignored.
     for (const char* key : {"leaveOneOut", "loss"}) {
@@ -365,13 +391,15 @@ val selectBandwidth(val xTrain, val yTrain, val options) {
       }
     }
     const nw::BandwidthChoice choice =
-        nw::selectBandwidth(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), objective, criterion);
+        nw::selectBandwidth(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), objective, criterion, approximation);
     val out = val::object();
     out.set("w", choice.w);
     out.set("loss", choice.loss);
     out.set("atLimit", std::string(choice.atLimit == nw::BandwidthLimit::zero       ? "zero"
                                    : choice.atLimit == nw::BandwidthLimit::infinity ? "infinity"
                                                                                     : "none"));
+    out.set("approximate", choice.approximate);
+    out.set("lossBound", choice.lossBound);
     return out;
   });
 }
@@ -440,6 +468,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawMeanSquaredError", &meanSquaredError);
   emscripten::function("rawPredict", &predict);
   emscripten::function("rawLocalLinear", &localLinear);
+  emscripten::function("rawBinnedPredict", &binnedPredict);
   emscripten::function("rawAttentionWeights", &attentionWeights);
   emscripten::function("rawAttentionBlocks", &attentionBlocks);
   emscripten::function("rawLooLoss", &looLoss);

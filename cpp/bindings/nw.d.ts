@@ -98,6 +98,32 @@ declare namespace createNW {
     loss?: LossName;
     estimator?: EstimatorName;
     criterion?: CriterionName;
+    /**
+     * 'auto' (default): with the Gaussian kernel and the Nadaraya-Watson estimator, where the exact
+     * leave-one-out loss at a w would visit more than 2e7 key pairs (n beyond about 5,000) and binned
+     * sums (binnedPredict) are estimated at least 2x cheaper, the search uses the binned loss, whose
+     * error bound is reported (approximate, lossBound). 'never': always the exact sums (O(n^2) a step).
+     */
+    approximate?: 'auto' | 'never';
+  }
+
+  interface BinnedOptions {
+    /** The Gaussian kernel's w: finite and nonzero. */
+    w?: number;
+  }
+
+  interface BinnedPrediction {
+    /** The Gaussian Nadaraya-Watson prediction at each query, from binned sums. */
+    predictions: Float64Array;
+    /**
+     * |prediction - predict's| <= bound: the binning and interpolation errors (grid spacing^2 times the
+     * kernel's second derivative near the query), the kernel cut off beyond its reach and the FFT's
+     * rounding. About 1e-6 of the values' range where keys are dense; Infinity for a query so far from
+     * every key that its weight sum could be 0.
+     */
+    bounds: Float64Array;
+    /** Grid points the keys were binned onto: about span * |w| / 0.002, at most 2^20. */
+    gridPoints: number;
   }
 
   interface AicOptions {
@@ -182,6 +208,10 @@ declare namespace createNW {
      * mean; with criterion 'aic', fitted by its duplicates' mean).
      */
     atLimit: 'none' | 'zero' | 'infinity';
+    /** Whether loss comes from binned sums (see BandwidthOptions.approximate). */
+    approximate: boolean;
+    /** |loss - looLoss(w).loss| <= lossBound; 0 when exact. */
+    lossBound: number;
   }
 
   /** Gradient descent on w; frees its copy of the data when deleted (or when garbage-collected). */
@@ -203,6 +233,12 @@ declare namespace createNW {
     predict(queries: NumberArray, keys: NumberArray, values: NumberArray, options?: PredictOptions): Float64Array;
     /** The local-linear predictions with the queries that fell back to Nadaraya-Watson. */
     localLinear(queries: NumberArray, keys: NumberArray, values: NumberArray, options?: KernelOptions): LocalLinearFit;
+    /**
+     * Gaussian Nadaraya-Watson predictions from linear binning onto a grid and an FFT convolution (as
+     * KernSmooth does), with a bound on each one's error: O(n + grid log grid) where predict is
+     * O(queries x keys).
+     */
+    binnedPredict(queries: NumberArray, keys: NumberArray, values: NumberArray, options?: BinnedOptions): BinnedPrediction;
     /** The mean of the values. */
     averagePool(values: NumberArray): number;
     attentionWeights(queries: NumberArray, keys: NumberArray, options?: KernelOptions): Weights;

@@ -9,26 +9,74 @@
 #include <vector>
 
 #include "nw/aic.hpp"
+#include "nw/binned.hpp"
 #include "nw/error.hpp"
 
 namespace nw {
 
+namespace {
+
+// The mean of the values of the keys nearest to x[j] (leaving key j out or not) by scanning every key:
+// the definition, kept for rows whose nearest distance overflows (where keys beyond the adjacent ones
+// can be just as infinitely far).
+double nearestMeanByScan(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, bool leaveOneOut) {
+  double nearest = INFINITY;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (i != j || !leaveOneOut) nearest = std::fmin(nearest, std::fabs(x[j] - x[i]));
+  }
+  double sum = 0.0, count = 0.0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if ((i != j || !leaveOneOut) && std::fabs(x[j] - x[i]) == nearest) {
+      sum += y[i];
+      count += 1.0;
+    }
+  }
+  return sum / count;
+}
+
+}  // namespace
+
 double nearestNeighbourLoss(const std::vector<double>& x, const std::vector<double>& y, bool leaveOneOut) {
   requireTrainingSet(x, y);
+  // Sorted, the nearest keys of a point are in its own run of equal x or in the runs next to it: O(n log n).
+  const std::size_t n = x.size();
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+  struct Run {
+    double x, sum, count;
+  };
+  std::vector<Run> runs;
+  std::vector<std::size_t> runOf(n);
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::size_t i = order[r];
+    if (runs.empty() || runs.back().x != x[i]) runs.push_back({x[i], 0.0, 0.0});
+    runs.back().sum += y[i];
+    runs.back().count += 1.0;
+    runOf[i] = runs.size() - 1;
+  }
   double loss = 0.0;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    double nearest = INFINITY;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      if (i != j || !leaveOneOut) nearest = std::fmin(nearest, std::fabs(x[j] - x[i]));
-    }
-    double sum = 0.0, count = 0.0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      if ((i != j || !leaveOneOut) && std::fabs(x[j] - x[i]) == nearest) {
-        sum += y[i];
-        count += 1.0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::size_t r = runOf[j];
+    double mean;
+    if (!leaveOneOut) {
+      mean = runs[r].sum / runs[r].count;
+    } else if (runs[r].count > 1.0) {
+      mean = (runs[r].sum - y[j]) / (runs[r].count - 1.0);
+    } else {
+      const double left = r > 0 ? std::fabs(x[j] - runs[r - 1].x) : INFINITY;
+      const double right = r + 1 < runs.size() ? std::fabs(x[j] - runs[r + 1].x) : INFINITY;
+      const double nearest = std::fmin(left, right);
+      if (!(nearest < INFINITY)) {
+        mean = nearestMeanByScan(x, y, j, leaveOneOut);
+      } else {
+        double sum = 0.0, count = 0.0;
+        if (left == nearest) sum += runs[r - 1].sum, count += runs[r - 1].count;
+        if (right == nearest) sum += runs[r + 1].sum, count += runs[r + 1].count;
+        mean = sum / count;
       }
     }
-    const double residual = sum / count - y[j];
+    const double residual = mean - y[j];
     loss += residual * residual;
   }
   return loss;
@@ -81,18 +129,24 @@ Criterion parseCriterion(const std::string& name) {
 
 const char* criterionName(Criterion criterion) { return criterion == Criterion::aic ? "aic" : "looCv"; }
 
+Approximation parseApproximation(const std::string& name) {
+  if (name == "auto") return Approximation::automatic;
+  if (name == "never") return Approximation::never;
+  throw Error("approximate must be one of auto, never, got '" + name.substr(0, 40) + "'");
+}
+
 namespace {
 
 // Golden-section search for the minimum of f(exp(u)) on [a, b] (u = log w) until the bracket is
 // kBandwidthTolerance wide; calls consider(w, f(w)) for its last two points.
 template <class F, class Consider>
-void goldenSection(double a, double b, F&& f, Consider&& consider) {
+void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consider) {
   const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
   double c = b - invPhi * (b - a);
   double d = a + invPhi * (b - a);
   double fc = f(std::exp(c));
   double fd = f(std::exp(d));
-  while (b - a > kBandwidthTolerance) {  // a width in log w is a relative width in w
+  while (b - a > tolerance) {  // a width in log w is a relative width in w
     if (fc <= fd) {
       b = d;
       d = c;
@@ -118,8 +172,8 @@ void goldenSection(double a, double b, F&& f, Consider&& consider) {
 // slopes of a smooth criterion: it falls into the interval at the left end and is no lower at the right
 // end (or rises out at the right), or rises out at the right end and is no lower at the left. A bracket
 // whose ends are both +infinity (past the AIC's pole) is none. The limits are the caller's.
-template <class Evaluate, class Value>
-BandwidthChoice searchGrid(std::vector<double> grid, Evaluate&& evaluateAt, Value&& value) {
+template <class Evaluate, class Value, class Tolerance>
+BandwidthChoice searchGrid(std::vector<double> grid, Evaluate&& evaluateAt, Value&& value, Tolerance&& toleranceAt) {
   std::vector<double> logW, losses, slopes;
   const auto evaluate = [&](double w) {
     const std::pair<double, double> at = evaluateAt(w);
@@ -143,7 +197,11 @@ BandwidthChoice searchGrid(std::vector<double> grid, Evaluate&& evaluateAt, Valu
   const std::size_t last = grid.size() - 1;
   for (std::size_t i = 0; i <= last; ++i) {
     if (losses[i] < choice.loss) choice = {grid[i], losses[i], BandwidthLimit::none};
-    if ((i == 0 || losses[i] <= losses[i - 1]) && (i == last || losses[i] <= losses[i + 1]) && losses[i] < INFINITY) {
+    // A point level with both neighbours lies on a plateau (the loss has reached a limit in doubles, as
+    // the nearest-neighbour loss at large w): no bracket, else a long plateau fills the refinements.
+    const bool level = (i == 0 || losses[i] == losses[i - 1]) && (i == last || losses[i] == losses[i + 1]);
+    if ((i == 0 || losses[i] <= losses[i - 1]) && (i == last || losses[i] <= losses[i + 1]) && losses[i] < INFINITY &&
+        !level) {
       brackets.push_back({logW[i == 0 ? 0 : i - 1], logW[std::min(i + 1, last)], losses[i]});
     }
     if (i == last) break;
@@ -160,8 +218,24 @@ BandwidthChoice searchGrid(std::vector<double> grid, Evaluate&& evaluateAt, Valu
   const auto consider = [&](double w, double l) {
     if (l < choice.loss) choice = {w, l, BandwidthLimit::none};
   };
-  for (const Bracket& bracket : brackets) goldenSection(bracket.a, bracket.b, value, consider);
+  for (const Bracket& bracket : brackets) {
+    goldenSection(bracket.a, bracket.b, toleranceAt(std::exp(bracket.a), std::exp(bracket.b)), value, consider);
+  }
   return choice;
+}
+
+// The loss at w = 0, where every key weighs the same: each point predicts the mean of the others (or of
+// all, keeping its own), in O(n).
+double averageLooLoss(const std::vector<double>& y, Objective objective) {
+  const double n = static_cast<double>(y.size());
+  double sum = 0.0;
+  for (double v : y) sum += v;
+  double loss = 0.0;
+  for (double v : y) {
+    const double residual = (objective.leaveOneOut ? (sum - v) / (n - 1.0) : sum / n) - v;
+    loss += residual * residual;
+  }
+  return lossScale(objective.loss) * loss;
 }
 
 BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<double>& y, Objective objective) {
@@ -176,7 +250,7 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
   BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
     const AicResult at = aicLoss(x, y, w, objective.kernel, objective.estimator);
     return std::pair<double, double>{at.aic, at.aic < INFINITY ? w * at.grad : INFINITY};
-  }, aic);
+  }, aic, [](double, double) { return kBandwidthTolerance; });
   // The limits; a tie keeps the finite w.
   const double atZero = aic(0.0);
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
@@ -188,25 +262,61 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
 }  // namespace
 
 BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective,
-                                Criterion criterion) {
+                                Criterion criterion, Approximation approximation) {
   if (!isTrainable(objective.kernel)) {
     throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
                 " has a loss that is piecewise constant in w, so it has no minimiser to search for; use gaussian, epanechnikov or triangular");
   }
   requireTrainingSet(x, y);  // before anything reads x
   if (criterion == Criterion::aic) return selectByAic(x, y, objective);
-  const auto loss = [&](double w) { return looLoss(x, y, w, objective).loss; };
+
+  // Where the binned loss stands in for the exact one (see the header): decided per w by the work each
+  // would do, so small data sets never meet it.
+  const bool mayBin = approximation == Approximation::automatic && objective.kernel == Kernel::gaussian &&
+                      objective.estimator == Estimator::nadarayaWatson;
+  std::vector<double> sortedX;
+  if (mayBin) {
+    sortedX = x;
+    std::sort(sortedX.begin(), sortedX.end());
+  }
+  const auto binnedAt = [&](double w) {
+    if (!mayBin || w == 0.0) return false;
+    const double exactWork = exactLooWork(sortedX, w);
+    return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedLooWork(x, w) < exactWork;
+  };
+  const auto loss = [&](double w) {
+    return binnedAt(w) ? binnedLooLoss(x, y, w, objective).loss : looLoss(x, y, w, objective).loss;
+  };
+  const auto chosenAt = [&](double w) {
+    BandwidthChoice choice{w, 0.0, BandwidthLimit::none};
+    if (binnedAt(w)) {
+      const BinnedLoss binned = binnedLooLoss(x, y, w, objective);
+      choice.loss = binned.loss;
+      choice.approximate = true;
+      choice.lossBound = binned.bound;
+    } else {
+      choice.loss = looLoss(x, y, w, objective).loss;
+    }
+    return choice;
+  };
 
   std::vector<double> grid = bandwidthGrid(x);
-  if (grid.empty()) return {1.0, loss(1.0), BandwidthLimit::none};
-  // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass).
+  if (grid.empty()) return chosenAt(1.0);
+  // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass; the
+  // binned loss has none: NaN brackets nothing by slope).
   BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
+    if (binnedAt(w)) return std::pair<double, double>{binnedLooLoss(x, y, w, objective).loss, NAN};
     const LooResult at = looLoss(x, y, w, objective);
     return std::pair<double, double>{at.loss, w * at.grad};
-  }, loss);
+  }, loss, [&](double a, double b) {
+    return binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
+  });
+  if (binnedAt(choice.w)) choice = chosenAt(choice.w);  // the same loss again, with its bound
 
-  // The two limits, evaluated exactly; a tie keeps the finite w.
-  const double atZero = loss(0.0);
+  // The two limits, evaluated exactly; a tie keeps the finite w. At w = 0 every key weighs the same, so
+  // the large case sums in closed form what looLoss would sum pair by pair.
+  const double atZero = mayBin && exactLooWork(sortedX, 0.0) > kExactWorkLimit ? averageLooLoss(y, objective)
+                                                                               : loss(0.0);
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
   const double atInfinity = lossScale(objective.loss) * nearestNeighbourLoss(x, y, objective.leaveOneOut);
   if (atInfinity < choice.loss) choice = {INFINITY, atInfinity, BandwidthLimit::infinity};

@@ -29,7 +29,22 @@ struct BandwidthChoice {
   double w = 1.0;     // >= 0 (the loss is even in w); +infinity at BandwidthLimit::infinity
   double loss = 0.0;  // looLoss at w (at infinity: the nearest-neighbour loss, its limit)
   BandwidthLimit atLimit = BandwidthLimit::none;
+  bool approximate = false;  // loss came from binned sums (binnedLooLoss): |loss - looLoss(w)| <= lossBound
+  double lossBound = 0.0;
 };
+
+// Whether selectBandwidth may use the binned leave-one-out loss where the exact one is too slow.
+enum class Approximation { automatic, never };
+// "auto" or "never"; throws nw::Error naming the parameter `approximate` otherwise.
+Approximation parseApproximation(const std::string& name);
+
+// The exact leave-one-out loss is used where it visits at most this many key pairs; beyond, the binned
+// one when it is estimated at least kBinnedAdvantage times cheaper (Gaussian Nadaraya-Watson only).
+inline constexpr double kExactWorkLimit = 2e7;
+inline constexpr double kBinnedAdvantage = 2.0;
+// The golden-section tolerance on brackets searched with binned losses (their error bound, about 1e-6 of
+// the loss, makes a finer w meaningless).
+inline constexpr double kBinnedBandwidthTolerance = 1e-5;
 
 // Relative width, in w, of the bracket at which the golden-section search stops.
 inline constexpr double kBandwidthTolerance = 1e-7;
@@ -56,7 +71,8 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 
 // What is guaranteed, and no more: the loss and its slope are evaluated on bandwidthGrid(x) (continued
 // by doubling w while the loss still falls at its end), at w = 0 and at the limit w -> infinity (both
-// exactly). The brackets are the two grid intervals around each local minimum of the grid, and every
+// exactly). The brackets are the two grid intervals around each local minimum of the grid (except a grid
+// point level with both its neighbours: a plateau, where the loss has reached its limit), and every
 // grid interval whose end values and slopes prove a local minimum inside, lower than an end (falling in at
 // one end and no lower, or rising out, at the other), for a smooth loss; the
 // kBandwidthRefinements brackets with the lowest ends are narrowed by golden-section search on log w to
@@ -65,6 +81,13 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // left end, falling into the right) is not seen: this is not a proof of the global minimum. If all x are equal,
 // every w gives the same loss and w = 1 is returned.
 // Only for the trainable kernels (gaussian, epanechnikov, triangular); others throw nw::Error.
+//
+// Large n (looCv, Gaussian, Nadaraya-Watson, approximation automatic): where the exact loss at a w would
+// visit more than kExactWorkLimit key pairs and the binned loss is estimated kBinnedAdvantage times
+// cheaper, the binned loss is used instead, without a slope (only the grid's local minima are bracketed
+// there), and brackets are narrowed to kBinnedBandwidthTolerance; approximate and lossBound say when the
+// reported loss is binned. The loss at w = 0 is then summed in closed form, the limit w -> infinity from
+// sorted neighbours (both exact).
 //
 // With Criterion::aic, `loss` is aicLoss's AICc (objective.leaveOneOut and objective.loss do not apply: the
 // AIC fits each point with its own key). It has a pole where tr(H) reaches n - 2, at small bandwidths
@@ -75,6 +98,7 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // the pole (only with many duplicate x: its tr(H) is the number of distinct x). Never above any of those
 // points. Needs at least kMinAicPoints points.
 BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective = {},
-                                Criterion criterion = Criterion::looCv);
+                                Criterion criterion = Criterion::looCv,
+                                Approximation approximation = Approximation::automatic);
 
 }  // namespace nw

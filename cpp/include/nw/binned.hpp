@@ -1,0 +1,66 @@
+// Gaussian Nadaraya-Watson sums for many keys, approximated by linear binning onto a grid and an FFT
+// convolution (as KernSmooth does), each with a bound on its error computed alongside; the leave-one-out
+// loss from them, for bandwidth selection where the exact sums are O(n^2).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "nw/training.hpp"
+
+namespace nw {
+
+// The grid's spacing times w: the kernel's argument moves by this much from one grid point to the next.
+// The sums' relative error bound is about 0.24 kBinnedSpacing^2 (about 1e-6) where keys are dense.
+inline constexpr double kBinnedSpacing = 0.002;
+// At most this many grid points (the spacing grows beyond, and the bounds with it).
+inline constexpr std::size_t kMaxBinnedGrid = std::size_t{1} << 20;
+// binnedLooLoss computes a row exactly when its prediction's bound exceeds this fraction of the range of y.
+inline constexpr double kBinnedRowTolerance = 1e-6;
+
+// For each query q: weightSum ~ sum_j K((q - x_j) w) and weighted ~ sum_j K((q - x_j) w) (y_j - shift),
+// K(u) = exp(-u^2 / 2) (so K(0) = 1), with |approximate - exact| <= the bounds. The bounds add the
+// binning and interpolation errors (the grid spacing squared times the second derivative of K, summed
+// against the keys near q), the kernel cut off beyond its reach, and the FFT's rounding (Higham's bound).
+// shift is the middle of y's range: the bounds scale with |y - shift|, and predictions are shift-equivariant.
+struct BinnedSums {
+  std::vector<double> weightSum, weighted;
+  std::vector<double> weightSumBound, weightedBound;
+  double shift = 0.0;
+  std::size_t gridPoints = 0;
+};
+
+// Keys and values: a valid training set (requireTrainingSet); queries finite; w finite and nonzero (the
+// sums are even in w). Throws nw::Error naming the parameter otherwise, or if keys and queries together
+// span more than a double holds.
+BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
+                              const std::vector<double>& queries, double w);
+
+struct BinnedPrediction {
+  std::vector<double> predictions;
+  // |prediction - the exact Nadaraya-Watson prediction| <= bound; +infinity where the weight sum's bound
+  // reaches the weight sum itself (a query far from every key): there the binned value says nothing.
+  std::vector<double> bounds;
+  std::size_t gridPoints = 0;
+};
+
+BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vector<double>& values,
+                               const std::vector<double>& queries, double w);
+
+struct BinnedLoss {
+  double loss = 0.0;   // looLoss's loss (same objective), approximately
+  double bound = 0.0;  // |loss - looLoss(...).loss| <= bound
+  std::size_t exactRows = 0;  // rows whose bound exceeded kBinnedRowTolerance, computed exactly
+  std::size_t gridPoints = 0;
+};
+
+// The Gaussian Nadaraya-Watson leave-one-out (or in-sample) loss from binned sums; rows whose
+// prediction's bound exceeds kBinnedRowTolerance times the range of y are summed exactly instead.
+// Only for objective.kernel gaussian and estimator nadarayaWatson (others throw nw::Error).
+BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {});
+
+// Estimated work of each path for looLoss at w, in key-pair visits (for choosing between them).
+double exactLooWork(const std::vector<double>& sortedX, double w);
+double binnedLooWork(const std::vector<double>& x, double w);
+
+}  // namespace nw

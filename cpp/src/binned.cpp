@@ -1,0 +1,308 @@
+// Binned Gaussian sums: linear binning, one FFT convolution for the sums and one for their error bound.
+#include "nw/binned.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "fft.hpp"
+#include "gaussian_rows.hpp"
+#include "nw/error.hpp"
+#include "nw/validate.hpp"
+
+namespace nw {
+
+namespace {
+
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+
+double gaussian(double u) { return std::exp(-0.5 * u * u); }
+
+// |K''(u)| = |u^2 - 1| exp(-u^2 / 2).
+double secondDerivativeMagnitude(double u) { return std::fabs(u * u - 1.0) * gaussian(u); }
+
+// max |K''(u)| over |u| in [center - margin, center + margin] (center >= 0): at an end, or at the
+// interior extremes u = 0 (value 1) and u = sqrt 3 (2 exp(-3/2)).
+double secondDerivativeEnvelope(double center, double margin) {
+  const double a = std::max(0.0, center - margin), b = center + margin;
+  double best = std::max(secondDerivativeMagnitude(a), secondDerivativeMagnitude(b));
+  const double root3 = std::sqrt(3.0);
+  if (a < root3 && root3 < b) best = std::max(best, secondDerivativeMagnitude(root3));
+  return best;
+}
+
+// The kernel's reach in u, beyond which the n keys' weights together are below 2^-60 of one key's
+// (as the exact sums' window, rows::windowExponent).
+double reachInU(std::size_t n) { return std::sqrt(rows::windowExponent(n)); }
+
+struct Grid {
+  double lo = 0.0, spacing = 1.0;  // point k at lo + k spacing
+  std::size_t points = 2;
+  double s = kBinnedSpacing;  // spacing * |w|
+};
+
+Grid gridFor(double lo, double hi, double w) {
+  Grid grid;
+  const double span = hi - lo;
+  if (!std::isfinite(span)) {
+    throw Error("keys and queries must span less than the largest double for the binned sums, got " + describeNumber(lo) +
+                " to " + describeNumber(hi));
+  }
+  const double absW = std::fabs(w);
+  grid.lo = lo;
+  grid.spacing = kBinnedSpacing / absW;
+  const double wanted = span / grid.spacing;  // may be huge or infinite for huge w
+  if (!(wanted < static_cast<double>(kMaxBinnedGrid - 1))) grid.spacing = span / static_cast<double>(kMaxBinnedGrid - 2);
+  grid.points = std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(span / grid.spacing)) + 1);
+  grid.points = std::min(grid.points, kMaxBinnedGrid);
+  grid.s = grid.spacing * absW;
+  return grid;
+}
+
+// Linear binning: each key's weight splits between the two grid points around it, nearer one more.
+template <class Weight>
+void bin(const Grid& grid, const std::vector<double>& keys, std::vector<double>& out, Weight&& weight) {
+  for (std::size_t j = 0; j < keys.size(); ++j) {
+    const double t = (keys[j] - grid.lo) / grid.spacing;
+    const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
+    const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
+    const double v = weight(j);
+    out[k] += (1.0 - f) * v;
+    out[k + 1] += f * v;
+  }
+}
+
+double norm1(const std::vector<double>& a) {
+  double sum = 0.0;
+  for (double v : a) sum += std::fabs(v);
+  return sum;
+}
+
+double norm2(const std::vector<double>& a) {
+  double sum = 0.0;
+  for (double v : a) sum += v * v;
+  return std::sqrt(sum);
+}
+
+struct Convolved {
+  std::vector<double> first, second;  // kernel * the two inputs, on the grid
+  double rounding = 0.0;              // bound on each value's rounding error
+};
+
+// Convolves two grid sequences with one symmetric kernel (given for offsets 0..L) in one complex FFT
+// (first + i second): returns both results on the grid and a bound on their rounding error.
+Convolved convolve(const fft::Plan& plan, const std::vector<fft::Complex>& kernelTransform, double kernelNorm1,
+                   double kernelNorm2, const std::vector<double>& first, const std::vector<double>& second) {
+  const std::size_t size = plan.size(), points = first.size();
+  std::vector<fft::Complex> data(size);
+  for (std::size_t k = 0; k < points; ++k) data[k] = fft::Complex(first[k], second[k]);
+  plan.forward(data);
+  for (std::size_t k = 0; k < size; ++k) data[k] *= kernelTransform[k].real();
+  plan.inverse(data);
+  Convolved out;
+  out.first.resize(points);
+  out.second.resize(points);
+  const double scale = 1.0 / static_cast<double>(size);
+  for (std::size_t k = 0; k < points; ++k) {
+    out.first[k] = data[k].real() * scale;
+    out.second[k] = data[k].imag() * scale;
+  }
+  std::vector<double> both(first);
+  both.insert(both.end(), second.begin(), second.end());
+  out.rounding = fft::convolutionRoundingBound(size, norm1(both), norm2(both), kernelNorm1, kernelNorm2);
+  return out;
+}
+
+void requireBinnedW(double w) {
+  requireFinite(w, "w");
+  if (w == 0.0) throw Error("w must be nonzero for the binned sums (at w = 0 every key weighs the same: use predict), got 0");
+}
+
+}  // namespace
+
+BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
+                              const std::vector<double>& queries, double w) {
+  requireTrainingSet(keys, values);
+  requireNonEmptyFiniteArray(queries, "queries");
+  requireBinnedW(w);
+  const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
+  const auto [queryLo, queryHi] = std::minmax_element(queries.begin(), queries.end());
+  const Grid grid = gridFor(std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w);
+  const auto [yLo, yHi] = std::minmax_element(values.begin(), values.end());
+  BinnedSums out;
+  out.shift = 0.5 * *yLo + 0.5 * *yHi;
+  out.gridPoints = grid.points;
+
+  std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
+  bin(grid, keys, counts, [](std::size_t) { return 1.0; });
+  bin(grid, keys, shifted, [&](std::size_t j) { return values[j] - out.shift; });
+  bin(grid, keys, absShifted, [&](std::size_t j) { return std::fabs(values[j] - out.shift); });
+
+  // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
+  // query's cell), both cut off at L offsets; zero-padded so that the circular convolution does not wrap.
+  const std::size_t reach =
+      std::min(grid.points - 1, static_cast<std::size_t>(std::ceil(reachInU(keys.size()) / grid.s)) + 2);
+  const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
+  std::vector<fft::Complex> kernels(plan.size());
+  std::vector<double> kernel(reach + 1), envelope(reach + 1);
+  double kernelNorm1 = 0.0, kernelNorm2 = 0.0, envelopeNorm1 = 0.0, envelopeNorm2 = 0.0;
+  for (std::size_t d = 0; d <= reach; ++d) {
+    kernel[d] = gaussian(static_cast<double>(d) * grid.s);
+    envelope[d] = secondDerivativeEnvelope(static_cast<double>(d) * grid.s, 2.0 * grid.s);
+    const double copies = d == 0 ? 1.0 : 2.0;
+    kernelNorm1 += copies * kernel[d];
+    kernelNorm2 += copies * kernel[d] * kernel[d];
+    envelopeNorm1 += copies * envelope[d];
+    envelopeNorm2 += copies * envelope[d] * envelope[d];
+    kernels[d] = fft::Complex(kernel[d], envelope[d]);
+    if (d > 0) kernels[plan.size() - d] = kernels[d];
+  }
+  kernelNorm2 = std::sqrt(kernelNorm2);
+  envelopeNorm2 = std::sqrt(envelopeNorm2);
+  // Both kernels are real and even, so their transforms are real: the real part is the kernel's, the
+  // imaginary part the envelope's. Each convolution's rounding bound counts both (a conservative norm).
+  plan.forward(kernels);
+  std::vector<fft::Complex> kernelTransform(plan.size()), envelopeTransform(plan.size());
+  for (std::size_t k = 0; k < plan.size(); ++k) {
+    kernelTransform[k] = fft::Complex(kernels[k].real(), 0.0);
+    envelopeTransform[k] = fft::Complex(kernels[k].imag(), 0.0);
+  }
+  const double bothNorm1 = kernelNorm1 + envelopeNorm1;
+  const double bothNorm2 = std::hypot(kernelNorm2, envelopeNorm2);
+  const Convolved sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, counts, shifted);
+  const Convolved curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, counts, absShifted);
+
+  // Per unit of binned weight: the binning error and the interpolation error are each at most
+  // s^2 / 8 times |K''| near the key (the envelope); the cut-off tail, kernel and envelope both, at most
+  // their values at the reach; accumulated rounding in the binning, a few eps per unit.
+  const double s2 = grid.s * grid.s;
+  const double reachU = static_cast<double>(reach) * grid.s;
+  // (No tail when the kernel spans the whole grid: no offset is cut off.)
+  const double tailPerUnit =
+      reach + 1 >= grid.points ? 0.0 : gaussian(reachU) + 0.25 * s2 * secondDerivativeEnvelope(reachU, 2.0 * grid.s);
+  const double countTotal = static_cast<double>(keys.size()), absTotal = norm1(absShifted);
+  const double countFixed = tailPerUnit * countTotal + 64.0 * kEpsilon * countTotal + sums.rounding;
+  const double absFixed = tailPerUnit * absTotal + 64.0 * kEpsilon * absTotal + sums.rounding;
+
+  const std::size_t m = queries.size();
+  out.weightSum.resize(m);
+  out.weighted.resize(m);
+  out.weightSumBound.resize(m);
+  out.weightedBound.resize(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const double t = (queries[i] - grid.lo) / grid.spacing;
+    const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
+    const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
+    out.weightSum[i] = (1.0 - f) * sums.first[k] + f * sums.first[k + 1];
+    out.weighted[i] = (1.0 - f) * sums.second[k] + f * sums.second[k + 1];
+    const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
+    const double absCurvature = std::max(curvature.second[k], curvature.second[k + 1]) + curvature.rounding;
+    const double interpolationRounding = 4.0 * kEpsilon;
+    out.weightSumBound[i] = 0.25 * s2 * countCurvature + countFixed +
+                            interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1]));
+    out.weightedBound[i] = 0.25 * s2 * absCurvature + absFixed +
+                           interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]));
+  }
+  return out;
+}
+
+namespace {
+
+// |p~ - p| for p~ = N~ / D~ with |N~ - N| <= eN, |D~ - D| <= eD: (eN + |p~| eD) / (D~ - eD), or
+// +infinity when D~ - eD <= 0 (the exact D could be that small).
+double ratioBound(double numerator, double denominator, double numeratorBound, double denominatorBound) {
+  const double lower = denominator - denominatorBound;
+  if (!(lower > 0.0)) return INFINITY;
+  return (numeratorBound + std::fabs(numerator / denominator) * denominatorBound) / lower;
+}
+
+// The exact Gaussian Nadaraya-Watson prediction for training point j (leaving it out or not).
+double exactRow(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, double w, bool leaveOneOut,
+                bool sorted) {
+  const std::size_t n = x.size(), skip = leaveOneOut ? j : n;
+  const double dMin = rows::nearestDistance(x[j], x.data(), n, skip, sorted);
+  const rows::KeyRange window = sorted ? rows::gaussianWindow(x[j], x.data(), n, dMin, w) : rows::KeyRange{0, n};
+  rows::RowSums sums;
+  rows::addGaussianRow(x[j], x.data(), y.data(), window.begin, std::clamp(skip, window.begin, window.end), dMin, w, 1.0,
+                       sums);
+  if (skip < window.end) {
+    rows::addGaussianRow(x[j], x.data(), y.data(), std::max(skip + 1, window.begin), window.end, dMin, w, 1.0, sums);
+  }
+  return sums.weighted / sums.weightSum;
+}
+
+}  // namespace
+
+BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vector<double>& values,
+                               const std::vector<double>& queries, double w) {
+  const BinnedSums sums = binnedGaussianSums(keys, values, queries, w);
+  BinnedPrediction out;
+  out.gridPoints = sums.gridPoints;
+  out.predictions.resize(queries.size());
+  out.bounds.resize(queries.size());
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const double shifted = sums.weighted[i] / sums.weightSum[i];
+    out.bounds[i] = ratioBound(sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i]);
+    // A sum that underflowed to 0 (a query far beyond the keys' reach): no value, infinite bound.
+    out.predictions[i] = std::isfinite(shifted) ? shifted + sums.shift : sums.shift;
+  }
+  return out;
+}
+
+BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
+  if (objective.kernel != Kernel::gaussian || objective.estimator != Estimator::nadarayaWatson) {
+    throw Error("the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
+  }
+  const BinnedSums sums = binnedGaussianSums(x, y, x, w);
+  const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
+  const double tolerance = kBinnedRowTolerance * (*yHi - *yLo);
+  const bool sorted = std::is_sorted(x.begin(), x.end());
+  BinnedLoss out;
+  out.gridPoints = sums.gridPoints;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
+    const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
+    const double numerator = sums.weighted[j] - selfWeight * (y[j] - sums.shift);
+    const double denominator = sums.weightSum[j] - selfWeight;
+    const double bound = ratioBound(numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j]);
+    if (bound <= tolerance) {
+      const double residual = (numerator / denominator + sums.shift) - y[j];
+      out.loss += residual * residual;
+      out.bound += (2.0 * std::fabs(residual) + bound) * bound;
+    } else {
+      const double residual = exactRow(x, y, j, w, objective.leaveOneOut, sorted) - y[j];
+      out.loss += residual * residual;
+      ++out.exactRows;
+    }
+  }
+  const double scale = lossScale(objective.loss);
+  out.loss *= scale;
+  out.bound *= scale;
+  return out;
+}
+
+double exactLooWork(const std::vector<double>& sortedX, double w) {
+  const std::size_t n = sortedX.size();
+  const double reach = reachInU(n) / std::fabs(w);
+  double work = 0.0;
+  std::size_t begin = 0, end = 0;
+  for (std::size_t j = 0; j < n; ++j) {  // two pointers: the keys within reach of each sorted query
+    while (sortedX[j] - sortedX[begin] > reach) ++begin;
+    while (end < n && sortedX[end] - sortedX[j] <= reach) ++end;
+    work += static_cast<double>(end - begin);
+  }
+  return work;
+}
+
+double binnedLooWork(const std::vector<double>& x, double w) {
+  const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
+  const double span = *hi - *lo;
+  const double points = std::min(static_cast<double>(kMaxBinnedGrid), span * std::fabs(w) / kBinnedSpacing + 2.0);
+  const double reach = reachInU(x.size()) / kBinnedSpacing;
+  const double size = 2.0 * (points + reach);
+  // Five transforms of `size` points, a butterfly costing about as much as a key pair's visit; the binning.
+  return 5.0 * size * std::log2(size) + 4.0 * static_cast<double>(x.size());
+}
+
+}  // namespace nw

@@ -1,0 +1,153 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "approx.hpp"
+#include "nw/attention.hpp"
+#include "nw/binned.hpp"
+#include "nw/data.hpp"
+#include "nw/error.hpp"
+#include "nw/random.hpp"
+#include "nw/training.hpp"
+
+namespace {
+
+struct Sample {
+  std::vector<double> x, y;
+};
+
+// Keys of three kinds: uniform, clumped (two tight clusters and a lone far key), and with a wide gap.
+Sample sample(int kind, std::size_t n, std::uint64_t seed) {
+  nw::Random rng(seed);
+  Sample s;
+  for (std::size_t i = 0; i < n; ++i) {
+    double x = 5.0 * rng.uniform();
+    if (kind == 1) x = (i % 2 ? 1.0 : 3.5) + 0.05 * rng.normal();
+    if (kind == 2) x = i % 2 ? 0.8 * rng.uniform() : 4.0 + rng.uniform();
+    s.x.push_back(x);
+  }
+  if (kind == 1) s.x.back() = 40.0;  // far from every other key: its row's sums are tiny
+  std::sort(s.x.begin(), s.x.end());
+  for (double x : s.x) s.y.push_back(2.0 * std::sin(x) + 3.0 + 0.5 * rng.normal());
+  return s;
+}
+
+// The two sums written out in long double, over every key.
+struct ReferenceSums {
+  long double weightSum = 0, weighted = 0;
+};
+
+ReferenceSums referenceSums(double query, const Sample& s, double w, double shift) {
+  ReferenceSums r;
+  for (std::size_t i = 0; i < s.x.size(); ++i) {
+    const long double u = (static_cast<long double>(query) - s.x[i]) * w;
+    const long double k = std::exp(-u * u / 2);
+    r.weightSum += k;
+    r.weighted += k * (static_cast<long double>(s.y[i]) - shift);
+  }
+  return r;
+}
+
+std::vector<double> queriesFor(const Sample& s, std::uint64_t seed) {
+  nw::Random rng(seed);
+  std::vector<double> q(s.x);
+  for (int i = 0; i < 200; ++i) q.push_back(-1.0 + 7.0 * rng.uniform());  // beyond the keys on both sides too
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("binned Gaussian sums stay within their stated bounds of the exact sums", "[binned]") {
+  for (int kind : {0, 1, 2}) {
+    for (double w : {0.3, 3.0, 14.0, 60.0}) {
+      const Sample s = sample(kind, 1500, 7 + kind);
+      const std::vector<double> queries = queriesFor(s, 11);
+      const nw::BinnedSums sums = nw::binnedGaussianSums(s.x, s.y, queries, w);
+      double worstRatio = 0.0, largestError = 0.0;
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        const ReferenceSums r = referenceSums(queries[i], s, w, sums.shift);
+        const double weightSumError = static_cast<double>(std::fabs(sums.weightSum[i] - r.weightSum));
+        const double weightedError = static_cast<double>(std::fabs(sums.weighted[i] - r.weighted));
+        INFO("kind " << kind << " w " << w << " query " << queries[i]);
+        REQUIRE(weightSumError <= sums.weightSumBound[i]);
+        REQUIRE(weightedError <= sums.weightedBound[i]);
+        worstRatio = std::max(worstRatio, weightSumError / sums.weightSumBound[i]);
+        largestError = std::max(largestError, weightSumError);
+      }
+      INFO("kind " << kind << " w " << w);
+      CHECK(largestError > 0.0);  // the sums are approximate: the bound has something to hold
+      CHECK(worstRatio > 1e-4);   // and it is not vacuously loose
+    }
+  }
+}
+
+TEST_CASE("binned sums are accurate to about 1e-6 where keys are dense", "[binned]") {
+  const Sample s = sample(0, 20000, 3);
+  for (double w : {1.0, 14.0}) {
+    const nw::BinnedSums sums = nw::binnedGaussianSums(s.x, s.y, s.x, w);
+    for (std::size_t i = 0; i < s.x.size(); i += 97) {
+      if (s.x[i] < 0.5 || s.x[i] > 4.5) continue;
+      CHECK(sums.weightSumBound[i] / sums.weightSum[i] < 2e-6);
+    }
+  }
+}
+
+TEST_CASE("binned predictions are within their bounds of predict's", "[binned]") {
+  for (int kind : {0, 1, 2}) {
+    const Sample s = sample(kind, 3000, 21 + kind);
+    const std::vector<double> queries = queriesFor(s, 5);
+    for (double w : {0.5, 5.0, 25.0}) {
+      const nw::BinnedPrediction binned = nw::binnedPredict(s.x, s.y, queries, w);
+      const std::vector<double> exact = nw::predict(queries, s.x, s.y, w);
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        INFO("kind " << kind << " w " << w << " query " << queries[i]);
+        // predict's own rounding and its 2^-60 window, beside the bound
+        REQUIRE(std::fabs(binned.predictions[i] - exact[i]) <= binned.bounds[i] + 1e-13 * std::fabs(exact[i]));
+      }
+    }
+  }
+}
+
+TEST_CASE("the binned leave-one-out loss is within its bound of looLoss; lone keys are summed exactly", "[binned]") {
+  for (int kind : {0, 1, 2}) {
+    const Sample s = sample(kind, 2500, 31 + kind);
+    for (double w : {0.5, 4.0, 20.0}) {
+      for (bool leaveOneOut : {true, false}) {
+        nw::Objective objective;
+        objective.leaveOneOut = leaveOneOut;
+        objective.loss = leaveOneOut ? nw::Loss::squared : nw::Loss::halfSquared;
+        const nw::BinnedLoss binned = nw::binnedLooLoss(s.x, s.y, w, objective);
+        const double exact = nw::looLoss(s.x, s.y, w, objective).loss;
+        INFO("kind " << kind << " w " << w << " leaveOneOut " << leaveOneOut);
+        CHECK(std::fabs(binned.loss - exact) <= binned.bound + 1e-12 * exact);
+        CHECK(binned.bound <= 1e-5 * exact);
+        if (kind == 1 && leaveOneOut) CHECK(binned.exactRows >= 1);  // the key at 40 has no neighbour in reach
+        if (kind == 0) CHECK(binned.exactRows == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("the binned paths refuse what they cannot do, naming the parameter", "[binned][validation]") {
+  const Sample s = sample(0, 100, 1);
+  using Catch::Matchers::Contains;
+  CHECK_THROWS_WITH(nw::binnedPredict(s.x, s.y, s.x, 0.0), Contains("w must be nonzero"));
+  CHECK_THROWS_WITH(nw::binnedPredict(s.x, s.y, s.x, NAN), Contains("w"));
+  CHECK_THROWS_WITH(nw::binnedPredict(s.x, s.y, {}, 1.0), Contains("queries"));
+  CHECK_THROWS_WITH(nw::binnedPredict(s.x, s.y, {1.0, INFINITY}, 1.0), Contains("queries"));
+  CHECK_THROWS_WITH(nw::binnedPredict({-1e308, 1e308}, {1.0, 2.0}, {0.0}, 1.0), Contains("span"));
+  nw::Objective epanechnikov;
+  epanechnikov.kernel = nw::Kernel::epanechnikov;
+  CHECK_THROWS_WITH(nw::binnedLooLoss(s.x, s.y, 1.0, epanechnikov), Contains("gaussian"));
+  nw::Objective localLinear;
+  localLinear.estimator = nw::Estimator::localLinear;
+  CHECK_THROWS_WITH(nw::binnedLooLoss(s.x, s.y, 1.0, localLinear), Contains("nadarayaWatson"));
+}
+
+TEST_CASE("a huge w gets a coarser grid, not a huge one, and bounds that say so", "[binned][extremes]") {
+  const Sample s = sample(0, 200, 2);
+  const nw::BinnedPrediction p = nw::binnedPredict(s.x, s.y, s.x, 1e9);
+  CHECK(p.gridPoints <= nw::kMaxBinnedGrid);
+  for (double b : p.bounds) CHECK(!(b < 1e-3));  // nothing claimed at a grid far coarser than the kernel
+}
