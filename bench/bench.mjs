@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { carefulPredict } from './careful.mjs';
 import { naiveEpoch, naivePredict } from './naive.mjs';
+import { measureBandwidthSelection } from './bandwidth.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureDrag, measureFirstChart, measureInteractions } from './page.mjs';
 import { measurePeers } from './peers.mjs';
@@ -171,6 +172,9 @@ const [small, large] = memory;
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 row('predict 100,000 x 100,000: memory', `wasm ${mib(large.wasmBytes)}, peak RSS ${mib(large.peakRssBytes)} (10,000: ${mib(small.wasmBytes)}, ${mib(small.peakRssBytes)}); ${large.seconds.toFixed(1)} s`,
   `${(large.peakRssBytes / small.peakRssBytes).toFixed(2)}x for 10x n`, 'O(n): far below the 80 GB of an n x n matrix', large.finite && large.wasmBytes < 256 * 2 ** 20);
+
+// 6. Bandwidth selection at large n (bench/bandwidth.mjs): binned at 100,000 points; exact only vs 'auto' at 5,000
+for (const r of measureBandwidthSelection(nw)) row(...r);
 
 console.log(`Benchmark on ${cpus()[0].model.trim()} (${cpus().length} cores), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log('| target | measured | ratio | goal | result |');

@@ -20,7 +20,7 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js', 'nw-figure': 'web/src/component/nw_figure.js' },
+  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js', consistency_worker: 'web/src/consistency_worker.js', 'nw-figure': 'web/src/component/nw_figure.js' },
   outdir,
   metafile: true,
 });

@@ -5,6 +5,7 @@
 
 #include "approx.hpp"
 #include "nw/attention.hpp"
+#include "nw/bandwidth.hpp"
 #include "nw/binned.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
@@ -150,4 +151,33 @@ TEST_CASE("a huge w gets a coarser grid, not a huge one, and bounds that say so"
   const nw::BinnedPrediction p = nw::binnedPredict(s.x, s.y, s.x, 1e9);
   CHECK(p.gridPoints <= nw::kMaxBinnedGrid);
   for (double b : p.bounds) CHECK(!(b < 1e-3));  // nothing claimed at a grid far coarser than the kernel
+}
+
+TEST_CASE("selectBandwidth at large n uses the binned loss within its bound, and w grows with n", "[binned][bandwidth]") {
+  nw::DataSpec spec;
+  spec.nTrain = 12000;
+  spec.seed = 2;
+  const nw::Dataset data = nw::generateData(spec);
+  const nw::BandwidthChoice choice =
+      nw::selectBandwidth(data.xTrain, data.yTrain, {}, nw::Criterion::looCv, nw::Approximation::automatic);
+  const double exact = nw::looLoss(data.xTrain, data.yTrain, choice.w).loss;
+  CAPTURE(choice.w, choice.loss, choice.lossBound, exact);
+  CHECK(choice.approximate);
+  CHECK(choice.atLimit == nw::BandwidthLimit::none);
+  CHECK(choice.lossBound > 0.0);
+  CHECK(std::fabs(choice.loss - exact) <= choice.lossBound);
+
+  // More data supports a narrower kernel: the selected w (an inverse bandwidth) grows with n.
+  double previous = 0.0;
+  for (std::size_t n : {200, 2000, 20000}) {
+    nw::DataSpec growing;
+    growing.nTrain = n;
+    growing.seed = 1;
+    const nw::Dataset d = nw::generateData(growing);
+    const nw::BandwidthChoice c = nw::selectBandwidth(d.xTrain, d.yTrain);
+    CAPTURE(n, c.w, previous);
+    CHECK(c.atLimit == nw::BandwidthLimit::none);
+    CHECK(c.w > previous);
+    previous = c.w;
+  }
 }

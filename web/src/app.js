@@ -1,6 +1,7 @@
 // The page's controller: settings from the URL -> session (WebAssembly) -> figures.js, and back to the URL;
 // edits, training, your data and session files.
 import { Controls } from './controls.js';
+import { ConsistencyFigure } from './consistency_figure.js';
 import { Converger } from './converger.js';
 import { parseCsv } from './csv.js';
 import { DragPreview } from './drag_preview.js';
@@ -52,6 +53,7 @@ class App {
       onProgress: (progress) => this.showConvergeProgress(progress),
       onDone: (result) => this.convergeDone(result),
     });
+    this.consistency = new ConsistencyFigure({ nw: this.nw, seed: () => this.settings.seed });
     this.bindButtons();
     this.showExercises();
     window.addEventListener('popstate', () => this.loadFromUrl());

@@ -1,0 +1,65 @@
+// The consistency figure on the page: Compute runs the module's points (in a worker over http) with a
+// progress bar and Cancel, the chart shows exactly those points, and the note states their numbers.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
+import { consistencyPoint } from '../../web/src/consistency_point.js';
+
+const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
+// Scrolled to first, and clicked once the figures this brings near the view are drawn (each lazily
+// created chart above the button moves it down while it is being pointed at).
+async function clickCompute(page) {
+  await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(() => nwPage.app.figures.idle);
+  await page.locator('#consistencyStart').click();
+}
+const chartData = (page, dataset) => page.evaluate((dataset) => nwPage.Chart.getChart(document.getElementById('consistencyChart')).data.datasets[dataset].data, dataset);
+
+inEachBrowser('the consistency figure', (env) => {
+  const { test, open } = env;
+
+  test('Compute shows progress, then the module\'s points and a note with their numbers; computed in a worker', async () => {
+    const page = await open(`${env.server.url}#seed=3`);
+    assert.equal(await page.evaluate(() => document.getElementById('consistencyChart').parentElement.hidden), true, 'no empty chart before Compute');
+    await clickCompute(page);
+    await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden);
+    assert.equal(await page.locator('#consistencyStart').isDisabled(), true);
+    await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 180000 });
+    assert.equal(await page.evaluate(() => document.getElementById('consistencyProgress').hidden), true);
+    const points = await page.evaluate(() => nwPage.app.consistency.points);
+    assert.equal(points.length, 11);
+    for (const n of [50, 2000]) {
+      const expected = consistencyPoint(nw, n, 3);
+      assert.deepEqual(points.find((p) => p.n === n), expected, `n = ${n} is the module's point`);
+    }
+    assert.deepEqual((await chartData(page, 0)).map((p) => [p.x, p.y]), points.map((p) => [p.n, p.selectedMse]));
+    assert.deepEqual((await chartData(page, 1)).map((p) => [p.x, p.y]), points.map((p) => [p.n, p.fixedMse]));
+    assert.deepEqual((await chartData(page, 2)).map((p) => [p.x, p.y]), points.map((p) => [p.n, p.w]));
+    const note = await page.locator('#consistencyNote').text();
+    const [first, last] = [points[0], points.at(-1)];
+    assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 100,000)`), note);
+    assert.ok(last.w > first.w && last.selectedMse < first.selectedMse, 'what the note says holds for these points');
+    assert.ok(note.endsWith('Data from seed 3; computed in a worker.'), note);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('Cancel stops the run, keeps the points so far and says so; the page stays usable', async () => {
+    const page = await open(fileUrl);
+    await clickCompute(page);
+    await page.waitForFunction(() => nwPage.app.consistency.points.length >= 2, undefined, { timeout: 60000 });
+    await page.locator('#consistencyCancel').click();
+    const kept = await page.evaluate(() => nwPage.app.consistency.points.length);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await page.evaluate(() => nwPage.app.consistency.points.length), kept, 'no point after Cancel');
+    assert.equal(await page.evaluate(() => document.getElementById('consistencyProgress').hidden), true);
+    assert.equal(await page.locator('#consistencyStart').isDisabled(), false);
+    const where = await page.evaluate(() => nwPage.app.consistency.state.where);
+    const note = await page.locator('#consistencyNote').text();
+    assert.ok(note.includes(where === 'worker' ? 'computed in a worker' : "computed on the page's thread"), note);
+    assert.ok(/So far up to n = \d/.test(note), note);
+    if (env.name === 'chromium') assert.equal(where, 'page', 'Chromium starts no worker from file://');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+});

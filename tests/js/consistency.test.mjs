@@ -1,0 +1,90 @@
+// The consistency figure's claims, computed from the module as the page computes them (consistency_point.js)
+// and checked against what its note says: the chosen w grows with n and its test MSE falls, the fixed w's
+// test MSE levels off, the binned sums take over where the exact ones are slow, within their bound.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createNW } from './module.mjs';
+import { CONSISTENCY_NS, FIXED_W, consistencyPoint } from '../../web/src/consistency_point.js';
+import { consistencyNote } from '../../web/src/consistency_figure.js';
+import { ConsistencyRun } from '../../web/src/consistency_run.js';
+
+const nw = await createNW();
+const points = CONSISTENCY_NS.map((n) => consistencyPoint(nw, n, 1));
+const at = (n) => points.find((p) => p.n === n);
+
+// Spearman's rank correlation of two equally long lists without ties.
+function rankCorrelation(a, b) {
+  const ranks = (xs) => { const order = xs.map((x, i) => [x, i]).sort((p, q) => p[0] - q[0]); const r = []; order.forEach(([, i], k) => { r[i] = k; }); return r; };
+  const [ra, rb] = [ranks(a), ranks(b)];
+  const n = a.length;
+  const d2 = ra.reduce((sum, r, i) => sum + (r - rb[i]) ** 2, 0);
+  return 1 - (6 * d2) / (n * (n * n - 1));
+}
+
+test('each point is the module\'s: data from the seed, selectBandwidth\'s w, predict\'s test MSE', () => {
+  const data = nw.generateData({ nTrain: 200, seed: 1 });
+  const choice = nw.selectBandwidth(data.xTrain, data.yTrain);
+  assert.equal(at(200).w, choice.w);
+  assert.equal(at(200).selectedMse, nw.meanSquaredError(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: choice.w }), data.yTruth));
+  assert.equal(at(200).fixedMse, nw.meanSquaredError(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: FIXED_W }), data.yTruth));
+});
+
+test('the chosen w grows with n and its test MSE falls; the fixed w levels off far above it', () => {
+  assert.ok(points.every((p) => p.atLimit === 'none' && p.selectedMse !== null));
+  const ws = points.map((p) => p.w);
+  assert.ok(ws.at(-1) > 5 * ws[0], `w from ${ws[0]} to ${ws.at(-1)}`);
+  assert.ok(rankCorrelation(CONSISTENCY_NS, ws) >= 0.85, `w rises with n overall: ${ws.join(', ')}`);
+  for (const [small, large] of [[100, 1000], [1000, 10000], [10000, 100000]]) {
+    assert.ok(at(large).selectedMse < at(small).selectedMse, `test MSE falls from n = ${small} to ${large}`);
+  }
+  assert.ok(at(100000).selectedMse < at(50).selectedMse / 20);
+  const level = points.filter((p) => p.n >= 1000).map((p) => p.fixedMse);
+  assert.ok(Math.max(...level) / Math.min(...level) < 1.1, `the fixed w's test MSE levels off: ${level.join(', ')}`);
+  assert.ok(Math.min(...level) > 100 * at(100000).selectedMse);
+});
+
+test('the binned loss is used only where the exact one is slow, and within its stated bound', () => {
+  for (const p of points) assert.equal(p.approximate, p.n >= 10000, `n = ${p.n}`);
+  for (const p of points.filter((q) => q.approximate)) assert.ok(p.lossBound > 0 && p.lossBound < 1e-5 * p.loss);
+  // The bound holds against the exact loss at the chosen w (n = 10,000: about a second of exact sums).
+  const data = nw.generateData({ nTrain: 10000, seed: 1 });
+  const exact = nw.looLoss(data.xTrain, data.yTrain, { w: at(10000).w }).loss;
+  assert.ok(Math.abs(at(10000).loss - exact) <= at(10000).lossBound, `${at(10000).loss} vs ${exact}`);
+});
+
+test('the note says what the points show, with their numbers', () => {
+  const note = consistencyNote(points, { seed: 1, where: 'worker', done: true });
+  const [first, last] = [points[0], points.at(-1)];
+  assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 100,000)`), note);
+  assert.ok(note.includes(`the test MSE falls from ${first.selectedMse.toPrecision(3)} to ${last.selectedMse.toPrecision(3)}`), note);
+  const level = points.filter((p) => p.n >= 1000).map((p) => p.fixedMse);
+  assert.ok(note.includes(`between ${Math.min(...level).toPrecision(3)} and ${Math.max(...level).toPrecision(3)} for every n from 1,000 on`), note);
+  const bound = Math.max(...points.filter((p) => p.approximate).map((p) => p.lossBound / p.loss));
+  assert.ok(note.includes(`From n = 10,000 on`) && note.includes(`within ${bound.toExponential(0)} of the exact one`), note);
+  assert.ok(note.endsWith('computed in a worker.'));
+  const partial = consistencyNote(points.slice(0, 3), { seed: 4, where: 'page', done: false });
+  assert.ok(partial.includes("seed 4; computed on the page's thread") && partial.endsWith('So far up to n = 200.'), partial);
+  assert.ok(!partial.includes('binned'));
+  assert.equal(consistencyNote([], { seed: 1, where: 'page', done: false }), '');
+});
+
+test('without a worker the run computes one n per task and stops when cancelled', async () => {
+  const seen = [];
+  await new Promise((resolve, reject) => {
+    const run = new ConsistencyRun({
+      nw, seed: 1, ns: [50, 100, 200, 500],
+      startWorker: () => { throw new Error('no workers here'); },
+      onPoint: (point, index) => { seen.push(point.n); if (index === 1) { run.cancel(); setTimeout(resolve, 50); } },
+      onDone: () => reject(new Error('a cancelled run does not finish')),
+      onError: reject,
+    });
+    run.start();
+    assert.deepEqual(seen, [], 'the first point waits for its own task');
+  });
+  assert.deepEqual(seen, [50, 100]);
+  const done = await new Promise((resolve, reject) => {
+    const run = new ConsistencyRun({ nw, seed: 2, ns: [50, 100], startWorker: () => { throw new Error('none'); }, onPoint: () => {}, onDone: resolve, onError: reject });
+    run.start();
+  });
+  assert.equal(done, 'page');
+});

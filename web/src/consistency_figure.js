@@ -1,0 +1,109 @@
+// The consistency figure on the page: a Compute button (the work takes tens of seconds, so it waits to be
+// asked), a progress bar with Cancel while the points come in, the chart, and a note that says what the
+// points show, with their numbers.
+import { ConsistencyChart } from './charts/consistency_chart.js';
+import { ConsistencyRun } from './consistency_run.js';
+import { CONSISTENCY_NS, FIXED_W } from './consistency_point.js';
+import { t as pageT } from './i18n/i18n.js';
+import { lazy } from './lazy.js';
+
+const byId = (id) => document.getElementById(id);
+// The fixed w's test MSE is said to level off over the sizes from this n on.
+const LEVEL_FROM_N = 1000;
+
+const mseText = (mse) => mse.toPrecision(3);
+const wText = (w) => w.toPrecision(4);
+
+// What the points show, in sentences (all numbers from the module's points): the chosen w and its test
+// MSE from the first n to the last, the fixed w's test MSE levelling off, and where the leave-one-out
+// loss came from binned sums and how close they are. '' before any point.
+export function consistencyNote(points, { seed, where, done }, t = pageT) {
+  if (!points.length) return '';
+  const first = points[0], last = points[points.length - 1];
+  const sentences = [];
+  const chosen = points.filter((p) => p.atLimit === 'none' && p.selectedMse !== null);
+  if (chosen.length >= 2) {
+    const [a, b] = [chosen[0], chosen[chosen.length - 1]];
+    sentences.push(t('consistency.noteSelected', { w0: wText(a.w), n0: a.n.toLocaleString(t.lang), w1: wText(b.w), n1: b.n.toLocaleString(t.lang), m0: mseText(a.selectedMse), m1: mseText(b.selectedMse) }));
+  }
+  const level = points.filter((p) => p.n >= LEVEL_FROM_N).map((p) => p.fixedMse);
+  if (level.length >= 2) {
+    sentences.push(t('consistency.noteFixed', { w: FIXED_W, lo: mseText(Math.min(...level)), hi: mseText(Math.max(...level)), from: LEVEL_FROM_N.toLocaleString(t.lang), first: mseText(first.fixedMse) }));
+  }
+  const binned = points.filter((p) => p.approximate);
+  if (binned.length) {
+    const relative = Math.max(...binned.map((p) => p.lossBound / p.loss));
+    sentences.push(t('consistency.noteBinned', { n: binned[0].n.toLocaleString(t.lang), bound: relative.toExponential(0) }));
+  }
+  sentences.push(t(where === 'worker' ? 'consistency.noteWorker' : 'consistency.notePage', { seed }));
+  if (!done) sentences.push(t('consistency.noteSoFar', { n: last.n.toLocaleString(t.lang) }));
+  return sentences.join(t.lang === 'zh' ? '' : ' ');
+}
+
+class ConsistencyFigure {
+  // nw: the page's module; seed(): the page's current seed.
+  constructor({ nw, seed, t = pageT }) {
+    Object.assign(this, { nw, seed, t });
+    this.run = null;
+    this.points = [];
+    lazy(this, 'chart', () => new ConsistencyChart(byId('consistencyChart'), { t }));
+    byId('consistencyStart').addEventListener('click', () => this.start());
+    byId('consistencyCancel').addEventListener('click', () => this.cancel());
+  }
+
+  start() {
+    this.cancel();
+    this.points = [];
+    const seed = this.seed();
+    this.state = { seed, where: 'page', done: false };
+    byId('consistencyChart').parentElement.hidden = false;
+    byId('consistencyStart').disabled = true;
+    byId('consistencyProgress').hidden = false;
+    byId('consistencyBar').max = CONSISTENCY_NS.length;
+    this.showProgress();
+    this.run = new ConsistencyRun({
+      nw: this.nw,
+      seed,
+      onPoint: (point) => {
+        this.points.push(point);
+        this.state.where = this.run.where;
+        this.show();
+      },
+      onDone: (where) => this.finish({ where, done: true }),
+      onError: (message) => this.finish({ problem: message }),
+    });
+    this.run.start();
+    this.state.where = this.run.where;
+  }
+
+  cancel() {
+    if (!this.run) return;
+    this.run.cancel();
+    this.finish({});
+  }
+
+  finish({ where = this.state.where, done = false, problem }) {
+    this.run = null;
+    this.state = { ...this.state, where, done };
+    byId('consistencyStart').disabled = false;
+    byId('consistencyProgress').hidden = true;
+    this.show();
+    if (problem) byId('consistencyNote').textContent = this.t('consistency.problem', { problem });
+  }
+
+  showProgress() {
+    const next = CONSISTENCY_NS[this.points.length];
+    byId('consistencyBar').value = this.points.length;
+    byId('consistencyText').textContent = next === undefined ? ''
+      : this.t('consistency.progress', { n: next.toLocaleString(this.t.lang), k: this.points.length + 1, of: CONSISTENCY_NS.length });
+  }
+
+  show() {
+    this.showProgress();
+    this.chart.set(this.points);
+    this.chart.draw();
+    byId('consistencyNote').textContent = consistencyNote(this.points, this.state, this.t);
+  }
+}
+
+export { ConsistencyFigure };
