@@ -10,7 +10,7 @@ const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 // created chart above the button moves it down while it is being pointed at).
 async function clickCompute(page) {
   await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
-  await page.waitForFunction(() => nwPage.app.figures.idle);
+  await page.waitForFunction(() => nwPage.app.figures.idle, undefined, { timeout: 60000 });
   await page.locator('#consistencyStart').click();
 }
 const chartData = (page, dataset) => page.evaluate((dataset) => nwPage.Chart.getChart(document.getElementById('consistencyChart')).data.datasets[dataset].data, dataset);
@@ -22,7 +22,7 @@ inEachBrowser('the consistency figure', (env) => {
     const page = await open(`${env.server.url}#seed=3`);
     assert.equal(await page.evaluate(() => document.getElementById('consistencyChart').parentElement.hidden), true, 'no empty chart before Compute');
     await clickCompute(page);
-    await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden);
+    await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden, undefined, { timeout: 60000 });
     assert.equal(await page.locator('#consistencyStart').isDisabled(), true);
     await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 180000 });
     assert.equal(await page.evaluate(() => document.getElementById('consistencyProgress').hidden), true);
@@ -44,11 +44,18 @@ inEachBrowser('the consistency figure', (env) => {
     await page.close();
   });
 
-  test('Cancel stops the run, keeps the points so far and says so; the page stays usable', async () => {
+  test('Cancel stops the run, keeps the points so far and says so; the page stays usable (keyboard only)', async () => {
     const page = await open(fileUrl);
-    await clickCompute(page);
+    await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => nwPage.app.figures.idle);
+    await page.evaluate(() => document.getElementById('consistencyStart').focus());
+    await page.raw.keyboard.press('Enter');
     await page.waitForFunction(() => nwPage.app.consistency.points.length >= 2, undefined, { timeout: 60000 });
-    await page.locator('#consistencyCancel').click();
+    // With the keyboard: focus moved from Compute to Cancel when the run started, and comes back after.
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'consistencyCancel');
+    await page.raw.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('consistencyProgress').hidden);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'consistencyStart');
     const kept = await page.evaluate(() => nwPage.app.consistency.points.length);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(await page.evaluate(() => nwPage.app.consistency.points.length), kept, 'no point after Cancel');

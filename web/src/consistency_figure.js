@@ -57,8 +57,11 @@ class ConsistencyFigure {
     const seed = this.seed();
     this.state = { seed, where: 'page', done: false };
     byId('consistencyChart').parentElement.hidden = false;
+    // The disabled button would drop the keyboard's focus: it goes to Cancel, and back when the run ends.
+    const hadFocus = document.activeElement === byId('consistencyStart');
     byId('consistencyStart').disabled = true;
     byId('consistencyProgress').hidden = false;
+    if (hadFocus) byId('consistencyCancel').focus();
     byId('consistencyBar').max = CONSISTENCY_NS.length;
     this.showProgress();
     this.run = new ConsistencyRun({
@@ -85,8 +88,10 @@ class ConsistencyFigure {
   finish({ where = this.state.where, done = false, problem }) {
     this.run = null;
     this.state = { ...this.state, where, done };
+    const hadFocus = byId('consistencyProgress').contains(document.activeElement);
     byId('consistencyStart').disabled = false;
     byId('consistencyProgress').hidden = true;
+    if (hadFocus) byId('consistencyStart').focus();
     this.show();
     if (problem) byId('consistencyNote').textContent = this.t('consistency.problem', { problem });
   }
