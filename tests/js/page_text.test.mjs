@@ -151,6 +151,17 @@ test('beyond the chapter: the landscape note names both minimisers (leave-one-ou
     assert.equal(curve.aicBest, null);
     assert.doesNotMatch(landscapeNote(session, curve), /AIC/);
   }
+  // An exact fit (constant y: sigma2 = 0 at every w) has AICc = -infinity everywhere: no curve, no
+  // minimiser, and the note says the AIC does not apply (rather than speak of a pole).
+  const flat = new Session(nw);
+  flat.useOwnData({ x: [0, 1, 2, 3, 4, 5], y: [2, 2, 2, 2, 2, 2] }, defaults());
+  assert.equal(nw.selectBandwidth(flat.data.xTrain, flat.data.yTrain, { criterion: 'aic' }).loss, -Infinity);
+  const flatCurve = landscapeCurve(flat, defaults());
+  assert.equal(flatCurve.aics, null);
+  assert.equal(flatCurve.aicBest, null);
+  const flatNote = landscapeNote(flat, flatCurve);
+  assert.match(flatNote, /The corrected AIC \(AICc\) does not apply to these data: the fit is exact at every w/);
+  assert.doesNotMatch(flatNote, /pole/);
   // Its cost is bounded: above AIC_MAX_TRAIN samples it is not drawn, and the note says so.
   for (const nTrain of [AIC_MAX_TRAIN, AIC_MAX_TRAIN + 1]) {
     const settings = { ...defaults(), nTrain };

@@ -28,14 +28,18 @@ const finiteW = (best) => (best && best.atLimit !== 'infinity' ? best.w : 0);
 function landscapeCurve(session, s) {
   const best = session.bestBandwidth();
   const aicFits = session.data.xTrain.length <= AIC_MAX_TRAIN;
-  const aicBest = aicFits ? session.bestAicBandwidth() : null;
+  const aicFound = aicFits ? session.bestAicBandwidth() : null;
+  // An exact fit (sigma2 = 0 at every w: e.g. constant y) has AICc = -infinity everywhere: no curve or
+  // minimiser means anything there, and the note says why.
+  const aicExact = aicFound !== null && aicFound.loss === -Infinity;
+  const aicBest = aicExact ? null : aicFound;
   const wMax = Math.max(5, 1.5 * runReach(session), 2 * finiteW(best), 1.2 * finiteW(aicBest), 1.2 * s.w);
   const ws = Array.from({ length: LANDSCAPE_POINTS }, (_, i) => (wMax * i) / (LANDSCAPE_POINTS - 1));
   const work = LANDSCAPE_POINTS * session.data.xTest.length * session.data.xTrain.length;
   const testMses = work <= TEST_CURVE_MAX_WORK ? session.testMseAt(ws) : null;
   const aics = aicBest ? session.aicAt(ws) : null;
   // aicTooMany: the AIC applies but is not drawn, for its cost.
-  return { ws, losses: session.objectiveAt(ws), testMses, aics, best, aicBest, aicTooMany: session.hasAic && !aicFits, wMax };
+  return { ws, losses: session.objectiveAt(ws), testMses, aics, best, aicBest, aicExact, aicTooMany: session.hasAic && !aicFits, wMax };
 }
 
 // The w of the curve's lowest test MSE, and whether that is the curve's right edge (the test error may
@@ -56,6 +60,7 @@ const noteW = (best) => (best.atLimit === 'infinity' ? '∞' : best.w.toFixed(4)
 // Both criteria's minimisers, and where AICc is searched (where tr(H) < n - 2: it has a pole at n - 2).
 function aicNote(session, curve, t) {
   if (curve.aicTooMany) return t('landscape.noteAicTooMany', { max: AIC_MAX_TRAIN });
+  if (curve.aicExact) return t('landscape.noteAicExact');
   if (!curve.aicBest) return '';
   return t('landscape.noteAic', { aicW: noteW(curve.aicBest), looW: noteW(curve.best), limit: session.data.xTrain.length - 2 });
 }

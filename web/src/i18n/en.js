@@ -245,6 +245,7 @@ export default {
   'landscape.noteTestEdge': "The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve it is still falling at the curve's right edge, w = {w}.",
   'landscape.noteTestLowest': "The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve it is lowest at w = {w}.",
   'landscape.noteAic': 'The dotted curve (its own right axis) is the corrected AIC, AICc(w), of the fit with each point\'s own key in: its minimiser (the diamond), as selectBandwidth finds it with criterion aic, is w = {aicW}, beside leave-one-out\'s w* = {looW}. AICc is searched only where tr(H) < n − 2 = {limit}: tr(H) grows with w, and the AICc has a pole where it reaches n − 2 (where AICc is infinite, its curve has a gap).',
+  'landscape.noteAicExact': 'The corrected AIC (AICc) does not apply to these data: the fit is exact at every w (each training point is fitted without error, so log σ² = −∞), so neither its curve nor a minimiser is drawn.',
   'landscape.noteAicTooMany': 'The corrected AIC (AICc) is drawn beside it for up to {max} training samples.',
   'landscape.noteTooMany': 'The landscape is drawn for up to {max} training samples (it evaluates the loss {points} times).',
   'landscape.noteUntrainable': "The {kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.",

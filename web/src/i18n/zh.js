@@ -244,6 +244,7 @@ export default {
   'landscape.noteTestEdge': '虚线（右轴）是非参数估计器相对无噪声真实函数的测试 MSE，训练从不会看到它：在这条曲线上，它在曲线右端 w = {w} 处仍在下降。',
   'landscape.noteTestLowest': '虚线（右轴）是非参数估计器相对无噪声真实函数的测试 MSE，训练从不会看到它：在这条曲线上，它在 w = {w} 处最低。',
   'landscape.noteAic': '点线（单独的右轴）是每个点也用自己的键拟合时的修正 AIC，即 AICc(w)：模块的带宽搜索按 AIC 准则找到的最小值点（菱形）是 w = {aicW}，留一法的则是 w* = {looW}。AICc 只在 tr(H) < n − 2 = {limit} 处搜索：tr(H) 随 w 增大，AICc 在它达到 n − 2 处有一个极点（AICc 为无穷大之处，其曲线断开）。',
+  'landscape.noteAicExact': '修正 AIC（AICc）不适用于这些数据：在每个 w 处拟合都是精确的（每个训练点都被无误差地拟合，σ² = 0），所以既不画它的曲线，也不画最小值点。',
   'landscape.noteAicTooMany': '修正 AIC（AICc）只在训练样本不超过 {max} 个时一并绘制。',
   'landscape.noteTooMany': '损失曲面只在训练样本不超过 {max} 个时绘制（它要计算 {points} 次损失）。',
   'landscape.noteUntrainable': '{kernel} 核的损失关于 w 分段恒定：没有梯度可循，也没有最小值点可找。',
