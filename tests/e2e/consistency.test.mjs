@@ -6,12 +6,13 @@ import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
 import { consistencyPoint } from '../../web/src/consistency_point.js';
 
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
-// Scrolled to first, and clicked once the figures this brings near the view are drawn (each lazily
-// created chart above the button moves it down while it is being pointed at).
-async function clickCompute(page) {
+// Scrolled to, and pressed with the keyboard once the figures this brings near the view are drawn (a
+// mouse click at a computed point can miss: each lazily created chart above the button moves it down).
+async function pressCompute(page) {
   await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
   await page.waitForFunction(() => nwPage.app.figures.idle, undefined, { timeout: 60000 });
-  await page.locator('#consistencyStart').click();
+  await page.evaluate(() => document.getElementById('consistencyStart').focus());
+  await page.raw.keyboard.press('Enter');
 }
 const chartData = (page, dataset) => page.evaluate((dataset) => nwPage.Chart.getChart(document.getElementById('consistencyChart')).data.datasets[dataset].data, dataset);
 
@@ -21,7 +22,7 @@ inEachBrowser('the consistency figure', (env) => {
   test('Compute shows progress, then the module\'s points and a note with their numbers; computed in a worker', async () => {
     const page = await open(`${env.server.url}#seed=3`);
     assert.equal(await page.evaluate(() => document.getElementById('consistencyChart').parentElement.hidden), true, 'no empty chart before Compute');
-    await clickCompute(page);
+    await pressCompute(page);
     await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden, undefined, { timeout: 60000 });
     assert.equal(await page.locator('#consistencyStart').isDisabled(), true);
     await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 180000 });
@@ -46,10 +47,7 @@ inEachBrowser('the consistency figure', (env) => {
 
   test('Cancel stops the run, keeps the points so far and says so; the page stays usable (keyboard only)', async () => {
     const page = await open(fileUrl);
-    await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
-    await page.waitForFunction(() => nwPage.app.figures.idle);
-    await page.evaluate(() => document.getElementById('consistencyStart').focus());
-    await page.raw.keyboard.press('Enter');
+    await pressCompute(page);
     await page.waitForFunction(() => nwPage.app.consistency.points.length >= 2, undefined, { timeout: 60000 });
     // With the keyboard: focus moved from Compute to Cancel when the run started, and comes back after.
     assert.equal(await page.evaluate(() => document.activeElement.id), 'consistencyCancel');
