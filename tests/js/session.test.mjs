@@ -65,3 +65,25 @@ test('predictions computed elsewhere (the drag preview\'s worker) are kept only 
   assert.deepEqual(Array.from(session.predictions(7).nonparametric), direct(session, 7));
   assert.equal(session.blocks(8, { maxCells }).predictions, undefined, 'no predictions asked: nothing kept');
 });
+
+test('with local-linear pooling the line and the boundary note share one local-linear pass, exactly predict\'s', () => {
+  const settings = { ...defaults(), estimator: 'localLinear' };
+  const session = new Session(nw);
+  session.generate(settings);
+  const calls = { localLinear: 0, predictLocalLinear: 0 };
+  const counted = { ...nw };
+  counted.localLinear = (...args) => { calls.localLinear += 1; return nw.localLinear(...args); };
+  counted.predict = (...args) => { if (args[3]?.estimator === 'localLinear') calls.predictLocalLinear += 1; return nw.predict(...args); };
+  session.nw = counted;
+  for (const w of [1, 2.5]) {
+    const line = session.predictions(w).nonparametric; // what a render computes, then its note
+    const comparison = session.boundaryComparison(w);
+    const { data } = session;
+    assert.deepEqual(line, nw.predict(data.xTest, data.xTrain, data.yTrain, { w, estimator: 'localLinear' }));
+    const nwLine = nw.predict(data.xTest, data.xTrain, data.yTrain, { w });
+    assert.equal(comparison.all.localLinear, nw.meanSquaredError(line, data.yTruth));
+    assert.equal(comparison.all.nadarayaWatson, nw.meanSquaredError(nwLine, data.yTruth));
+  }
+  assert.deepEqual(calls, { localLinear: 2, predictLocalLinear: 0 }, 'one pass per w');
+  session.nw = nw;
+});

@@ -151,10 +151,20 @@ class Session {
     };
   }
 
-  // The predictions at w of the session's kernel and estimator, kept as `name`.
+  // The predictions at w of the session's kernel and estimator, kept as `name`. A local-linear line
+  // comes from its fit (localLinearFit), which the boundary note reads too: one pass for both.
   line(name, w) {
     const { data, kernel, estimator } = this;
-    return this.remember(name, [data, w, kernel, estimator], () => this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator }));
+    return this.remember(name, [data, w, kernel, estimator], () => (estimator === 'localLinear'
+      ? this.localLinearFit(name, w).predictions
+      : this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator })));
+  }
+
+  // The local-linear fit at w, { predictions, fallbackRows } (predictions exactly predict's with that
+  // estimator: the module computes both with one function), kept per line name.
+  localLinearFit(name, w) {
+    const { data, kernel } = this;
+    return this.remember(`${name}LocalLinear`, [data, w, kernel], () => this.nw.localLinear(data.xTest, data.xTrain, data.yTrain, { w, kernel }));
   }
 
   // compute()'s value, kept under `name` while `inputs` stay the same (Object.is, one by one).
@@ -240,7 +250,7 @@ class Session {
     const { data, kernel } = this;
     return this.remember('boundary', [data, w, kernel, margin], () => {
       const { xTest, xTrain, yTrain, yTruth } = data;
-      const local = this.nw.localLinear(xTest, xTrain, yTrain, { w, kernel });
+      const local = this.localLinearFit('nonparametric', w);
       const fallbacks = local.fallbackRows.reduce((sum, flag) => sum + (flag ? 1 : 0), 0);
       const { xMin, xMax } = this.xRange;
       const edge = Array.from(xTest.keys()).filter((i) => xTest[i] - xMin <= margin || xMax - xTest[i] <= margin);
