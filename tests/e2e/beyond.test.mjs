@@ -174,6 +174,10 @@ inEachBrowser('beyond the chapter', (env) => {
         window.blocksOnPage = 0;
         const attentionBlocks = nw.attentionBlocks;
         nw.attentionBlocks = (...args) => { window.blocksOnPage += 1; return attentionBlocks(...args); };
+        // The nonparametric line (w = 1) comes with its heatmap's pass: no predict at that w here.
+        window.nonparametricPredicts = 0;
+        const predict = nw.predict;
+        nw.predict = (...args) => { if (args[3]?.w === 1) window.nonparametricPredicts += 1; return predict(...args); };
         const heatmap = nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap;
         const before = heatmap.blocks;
         document.getElementById('regenerate').click();
@@ -182,7 +186,9 @@ inEachBrowser('beyond the chapter', (env) => {
       assert.equal(staleInTheClicksTask, true);
       await page.waitForFunction(() => /seed=2/.test(location.hash));
       await page.waitForFunction(allDrawn, parts);
-      const { blocksOnPage, withWorker } = await page.evaluate(() => ({ blocksOnPage: window.blocksOnPage, withWorker: nwPage.app.dragPreview.where === 'worker' }));
+      await page.waitForFunction(() => nwPage.app.figures.idle);
+      const { blocksOnPage, withWorker, nonparametricPredicts } = await page.evaluate(() => ({ blocksOnPage: window.blocksOnPage, withWorker: nwPage.app.dragPreview.where === 'worker', nonparametricPredicts: window.nonparametricPredicts }));
+      assert.equal(nonparametricPredicts, 0, 'the nonparametric line is never computed apart from its heatmap\'s pass');
       if (where === 'http') assert.equal(withWorker, true);
       if (page.kind.name === 'Chromium' && where === 'file') assert.equal(withWorker, false);
       if (withWorker) assert.equal(blocksOnPage, 0, 'no heatmap computed on the page\'s thread');
@@ -199,6 +205,9 @@ inEachBrowser('beyond the chapter', (env) => {
       // The nonparametric line came with the heatmap's pass: the module's predictions.
       const line = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[3].data.slice(0, 50) /* Nonparametric */.map((point) => point.y));
       assert.deepEqual(line, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 1 }).subarray(0, 50)));
+      // and the errors table (drawn once that line came) states its test MSE.
+      const mse = nw.meanSquaredError(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 1 }), data.yTruth);
+      assert.match(await page.locator('#mse').text(), new RegExp(`Nonparametric\\s*1\\.00\\s*${mse.toFixed(4).replace('.', '\\.')}`));
       assert.deepEqual(page.problems, []);
       await page.close();
     });

@@ -70,6 +70,7 @@ test('with local-linear pooling the line and the boundary note share one local-l
   const settings = { ...defaults(), estimator: 'localLinear' };
   const session = new Session(nw);
   session.generate(settings);
+  session.predictions(0.5); // (the parametric line, kept: the counts below are the nonparametric line's)
   const calls = { localLinear: 0, predictLocalLinear: 0 };
   const counted = { ...nw };
   counted.localLinear = (...args) => { calls.localLinear += 1; return nw.localLinear(...args); };

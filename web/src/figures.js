@@ -52,6 +52,7 @@ class Figures {
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
     this.landscapeCurve = null;
     this.lastPredictions = null;
+    this.lineOwed = null; // { session, s, parts } of a render whose lines the worker's replies bring (see render)
     // Set by the page once its worker runs: offload(request) has a heatmap's blocks computed off the page's
     // thread and returns true (the reply comes to showOffloaded), or returns false where it cannot.
     this.offload = null;
@@ -106,48 +107,81 @@ class Figures {
 
   // Draws the session under `settings` (s): whatever fails is reported and drawn again next time.
   render(session, s) {
-    const { data } = session;
     const started = performance.now();
     try {
-      // The nonparametric heatmap first if it is near the view: its pass also gives the line's predictions.
+      // The heatmaps first if they are near the view: their passes also give the lines' predictions.
       this.generation += 1;
       this.lastRender = { session, s };
+      this.lineOwed = null;
       this.drawPart('nonparametric', session, s);
-      const predictions = session.predictions(s.w);
-      const attendW = session.attentionFollowsW(s) ? s.w : session.learnedW;
-      const { xMin, xMax } = session.xRange;
-      const query = Math.min(xMax, Math.max(xMin, s.query));
-      this.predictionsChart.setRange(xMin, xMax);
-      this.predictionsChart.setData(data, predictions);
-      labelLines(this.predictionsChart, session);
-      this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
-      if (shown('predictionsChart')) this.predictionsChart.draw();
-      byId('query').min = String(xMin);
-      byId('query').max = String(xMax);
-
+      // (The parametric one only when the worker computes it: here it waits for its slice.)
+      if (this.offloads(session)) this.drawPart('parametric', session, s);
+      // When the worker computes those passes (large heatmaps), their lines come with them: the
+      // predictions chart, the errors and the notes wait for them (showOffloaded) rather than compute
+      // them here too.
+      const owed = new Set(Object.entries({ nonparametric: s.w, parametric: session.trainer ? session.learnedW : null })
+        .filter(([part, w]) => w !== null && this.offloaded.has(part) && session.estimator === 'nadarayaWatson' && !session.hasLine(part, w))
+        .map(([part]) => part));
+      this.lineOwed = owed.size ? { session, s, parts: owed } : null;
+      if (!owed.size) this.showPredictions(session, s);
       byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
       byId('parametricTitleW').textContent = !session.canTrain ? t('weights.cannotTrain')
         : session.epoch === 0 ? t('weights.untrained', { w: formatW(session.learnedW) }) : `(w = ${formatW(session.learnedW)})`;
-
-      const errors = session.testErrors(predictions);
-      this.showErrors(session, s, errors);
-      this.lastPredictions = { data, predictions };
-      this.showPredictionsTable();
-      this.describeCharts(session, s, errors, query);
       byId('kernelNote').textContent = s.kernel === 'constant' ? t('kernel.constantNote') : '';
-      setText(byId('estimatorNote'), boundaryNote(session, s.w));
       setText(byId('weightsEstimatorNote'), weightsEstimatorNote(session));
       byId('kernelsTitleW').textContent = `(w = ${formatW(s.w)})`;
     } catch (error) {
       this.drawnWith = {};
       this.offloaded.clear(); // (their replies are for what failed: all is drawn again next time)
+      this.lineOwed = null;
       this.onProblem(error.message);
     }
     // The other figures near the view: what fits in this task, the rest in the next ones.
     this.drawSlice(started, { mayWait: true });
     this.showStatus(session, s);
-    this.showEpochs(session);
     this.showDataNote(session, s);
+  }
+
+  // What depends on the lines' predictions: the predictions chart, the errors, the table, the charts'
+  // descriptions and the boundary note.
+  showPredictions(session, s) {
+    const { data } = session;
+    const predictions = session.predictions(s.w);
+    const attendW = session.attentionFollowsW(s) ? s.w : session.learnedW;
+    const { xMin, xMax } = session.xRange;
+    const query = Math.min(xMax, Math.max(xMin, s.query));
+    this.predictionsChart.setRange(xMin, xMax);
+    this.predictionsChart.setData(data, predictions);
+    labelLines(this.predictionsChart, session);
+    this.predictionsChart.setQuery(query, session.queryWeights(query, attendW));
+    if (shown('predictionsChart')) this.predictionsChart.draw();
+    byId('query').min = String(xMin);
+    byId('query').max = String(xMax);
+    const errors = session.testErrors(predictions);
+    this.showErrors(session, s, errors);
+    this.lastPredictions = { data, predictions };
+    this.showPredictionsTable();
+    this.describeCharts(session, s, errors, query);
+    setText(byId('estimatorNote'), boundaryNote(session, s.w));
+    this.showEpochs(session); // (its test MSEs are the parametric line's)
+  }
+
+  // A heatmap part's pass is done (its reply came, or it ran here, or it failed): when it was the last
+  // line the last render waited for, what depends on the lines is shown now (a line that did not come is
+  // computed here).
+  lineArrived(part) {
+    if (!this.lineOwed || !this.lineOwed.parts.has(part)) return;
+    this.lineOwed.parts.delete(part);
+    if (this.lineOwed.parts.size) return;
+    const { session, s } = this.lineOwed;
+    this.lineOwed = null;
+    try {
+      this.showPredictions(session, s);
+    } catch (error) {
+      this.onProblem(error.message);
+    }
+    // The parts that waited for the lines (the loss chart's test MSE), in a task of their own.
+    if (this.sliceTimer === null) this.sliceTimer = setTimeout(() => this.drawSlice(performance.now()), 0);
   }
 
   // While w is dragged: the nonparametric line and heatmap (blocks from nw.attentionBlocks with
@@ -161,6 +195,7 @@ class Figures {
     this.sliceTimer = null;
     this.lastRender = { session, s };
     this.offloaded.delete('nonparametric');
+    this.lineOwed = null; // (the preview draws the line; the render after the drag, the rest)
     try {
       // The blocks' predictions are Nadaraya-Watson's: a local-linear line is the module's predict.
       this.predictionsChart.setNonparametric(data.xTest, session.estimator === 'nadarayaWatson' ? blocks.predictions : session.line('nonparametric', w));
@@ -219,7 +254,7 @@ class Figures {
 
   // True when every figure near the view shows the last render (no slice or worker's reply to come). The
   // browser tests wait for it after each action.
-  get idle() { return this.sliceTimer === null && this.offloaded.size === 0; }
+  get idle() { return this.sliceTimer === null && this.offloaded.size === 0 && this.lineOwed === null; }
 
   // Whether a lazy part would draw now (near the view and changed since it was drawn).
   due(part, session, s) {
@@ -240,6 +275,8 @@ class Figures {
   // Draws one lazy part if it is due (or `all`); true when it drew. A failure is reported, and the part
   // is drawn again next time.
   drawPart(part, session, s, { all = false } = {}) {
+    // The loss chart shows the parametric line's test MSE: it waits for a line a worker brings.
+    if (part === 'loss' && !all && this.lineOwed?.parts.has('parametric')) return false;
     if (!(all || this.nearView.has(partView(part))) || !this.changed(part, ...this.partInputs(part, session, s))) return false;
     const started = performance.now();
     // (A reply the worker still owes for this part is for older inputs: it will be dropped.)
@@ -251,6 +288,8 @@ class Figures {
       this.offloaded.delete(part);
       this.onProblem(error.message);
     }
+    // A line the worker owed comes with this pass when it ran here (or must be computed now).
+    if (!this.offloaded.has(part)) this.lineArrived(part);
     // The user timing shows in the browser's performance tools: which figure took how long.
     performance.measure(`nw:draw ${part}`, { start: started });
     return true;
@@ -263,7 +302,7 @@ class Figures {
     } else if (part === 'parametric') {
       // An untrainable kernel has no parametric weights: the heatmap is emptied, not left stale.
       if (session.canTrain) {
-        this.drawHeatmap(part, session, session.learnedW, session.kernel, { withPredictions: false, here });
+        this.drawHeatmap(part, session, session.learnedW, session.kernel, { withPredictions: true, here });
       } else {
         this.heatmaps.parametric.clear();
         this.heatmaps.parametric.draw();
@@ -284,6 +323,12 @@ class Figures {
 
   kernelPanelOf(part) { return this.kernelPanels[Number(part.slice('kernel'.length))]; }
 
+  // Whether the session's heatmaps are computed by the worker (one runs, and they are large).
+  offloads(session) {
+    const { data } = session;
+    return this.offload !== null && data.xTest.length * data.xTrain.length >= OFFLOAD_MIN_WEIGHTS;
+  }
+
   // A heatmap part (a kernel panel's with its predictions) at w: computed here, or by the worker when it
   // is large (then drawn when the reply comes, if the part still shows the same inputs).
   drawHeatmap(part, session, w, kernel, { withPredictions, here }) {
@@ -291,7 +336,7 @@ class Figures {
     const compute = (maxCells) => session.blocks(w, { kernel, maxCells, withPredictions });
     const panel = part.startsWith('kernel') ? this.kernelPanelOf(part) : null;
     const heatmap = panel ? panel.heatmap : this.heatmaps[part];
-    if (!here && this.offload && data.xTest.length * data.xTrain.length >= OFFLOAD_MIN_WEIGHTS) {
+    if (!here && this.offloads(session)) {
       const request = { slot: part, session, inputs: this.drawnWith[part], compute, w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain };
       if (this.offload(request)) {
         this.offloaded.add(part);
@@ -328,6 +373,7 @@ class Figures {
       this.drawnWith[slot] = null;
       this.onProblem(error.message);
     }
+    this.lineArrived(slot);
   }
 
   // The worker could not compute a heatmap part: it is drawn again by the next render.
@@ -335,6 +381,7 @@ class Figures {
     if (this.drawnWith[request.slot] === request.inputs) {
       this.drawnWith[request.slot] = null;
       this.offloaded.delete(request.slot);
+      this.lineArrived(request.slot); // computed here, then
     }
     this.onProblem(message);
   }

@@ -24,8 +24,9 @@ class Session {
     this.untrainable = '';  // why not, then
     this.losses = [];       // training loss before each epoch's step
     this.ws = [];           // w at the start (index 0) and after each epoch
-    this.testMses = [];     // the parametric estimator's test MSE at each ws[i] (empty without a truth)
+    this.testMseCache = []; // the parametric estimator's test MSE at ws[0..] so far (see testMses)
     this.remembered = {}; // name -> { inputs, value }: the last predictions (see remember)
+    this.blockLines = []; // predictions that came with heatmap passes (see rememberBlockPredictions)
   }
 
   // New generated data for these settings; training starts again from the data's w0.
@@ -62,15 +63,30 @@ class Session {
     this.objective = objective;
     this.losses = [];
     this.ws = trainer ? [trainer.w] : [];
-    this.testMses = trainer && this.data.yTruth ? [this.parametricTestMse()] : [];
+    this.testMseCache = [];
+  }
+
+  // The parametric estimator's test MSE at each ws[i] (empty without a truth or a trainer). The current
+  // w's is computed when first read, so that its line can come from a heatmap's pass computed elsewhere
+  // (a worker) rather than from a predict here; each earlier w's was computed before the step left it.
+  get testMses() {
+    if (!this.trainer || !this.data.yTruth) return [];
+    while (this.testMseCache.length < this.ws.length) {
+      const w = this.ws[this.testMseCache.length];
+      const { data, kernel, estimator } = this;
+      const line = Object.is(w, this.learnedW) ? this.line('parametric', w)
+        : this.blockLine(w) ?? this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator });
+      this.testMseCache.push(this.nw.meanSquaredError(line, data.yTruth));
+    }
+    return this.testMseCache;
   }
 
   // One epoch; throws NWError (keeping w) if the step diverges.
   step() {
+    void this.testMses; // the w being left: its line is at hand now
     const loss = this.trainer.step();
     this.losses.push(loss);
     this.ws.push(this.trainer.w);
-    if (this.data.yTruth) this.testMses.push(this.parametricTestMse());
     return loss;
   }
 
@@ -134,11 +150,6 @@ class Session {
   get kernel() { return this.objective.kernel; }
   get estimator() { return this.objective.estimator; }
 
-  // (The parametric line at the learned w, which the next redraw shows, so it is computed once.)
-  parametricTestMse() {
-    return this.nw.meanSquaredError(this.line('parametric', this.learnedW), this.data.yTruth);
-  }
-
   // Predictions at the test queries; parametric is null when the kernel cannot be trained. Each line
   // is kept until its inputs change: a query moving, a redraw, a new w (parametric line) or an epoch
   // (nonparametric line) do not compute it again (about n^2 kernel evaluations each).
@@ -157,7 +168,14 @@ class Session {
     const { data, kernel, estimator } = this;
     return this.remember(name, [data, w, kernel, estimator], () => (estimator === 'localLinear'
       ? this.localLinearFit(name, w).predictions
-      : this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator })));
+      : this.blockLine(w) ?? this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator })));
+  }
+
+  // Whether line(name, w) is kept (would not be computed again).
+  hasLine(name, w) {
+    const last = this.remembered[name];
+    const inputs = [this.data, w, this.kernel, this.estimator];
+    return Boolean(last && last.inputs.every((value, i) => Object.is(value, inputs[i]))) || this.blockLine(w) !== null;
   }
 
   // The local-linear fit at w, { predictions, fallbackRows } (predictions exactly predict's with that
@@ -195,13 +213,20 @@ class Session {
     return blocks;
   }
 
-  // Keeps the predictions that came with blocks (computed here or by the drag preview's worker from this
-  // session's data) as that w's line, when they are of this session's kernel and estimator (blocks are
-  // always Nadaraya-Watson's: a local-linear line is computed by predict).
+  // Keeps the predictions that came with blocks (computed here or by a worker from this session's data)
+  // as that w's line, when they are of this session's kernel and estimator (blocks are always
+  // Nadaraya-Watson's: a local-linear line is computed by predict). The last two are kept: one pass can
+  // give the nonparametric line and another the parametric one, and line() takes whichever matches.
   rememberBlockPredictions(w, kernel, blocks) {
     if (kernel !== this.kernel || this.estimator !== 'nadarayaWatson' || !blocks.predictions) return;
-    const name = this.trainer && Object.is(w, this.learnedW) ? 'parametric' : 'nonparametric';
-    this.remembered[name] = { inputs: [this.data, w, kernel, this.estimator], value: blocks.predictions };
+    const line = { data: this.data, kernel, w, predictions: blocks.predictions };
+    this.blockLines = [line, ...this.blockLines.filter((kept) => !Object.is(kept.w, w))].slice(0, 2);
+  }
+
+  // The predictions a heatmap's pass gave at w for the current data and kernel, or null.
+  blockLine(w) {
+    const line = this.blockLines.find((kept) => kept.data === this.data && kept.kernel === this.kernel && Object.is(kept.w, w));
+    return line && this.estimator === 'nadarayaWatson' ? line.predictions : null;
   }
 
   // One query's weights over the training points.
