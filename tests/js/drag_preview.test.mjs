@@ -148,12 +148,23 @@ test('requests of different slots (the drag, each heatmap) each keep their newes
   assert.equal(preview.waiting.size, 0);
 });
 
-test('when the worker fails, the in-flight request and every waiting slot are computed on the page, the newest of each', () => {
+test('when the worker fails, the in-flight request and every waiting slot are computed on the page, the newest of each, one per task', () => {
   const { preview, log, worker } = makePreview();
   preview.request({ ...request(1), slot: 'nonparametric' });
   preview.request({ ...request(2), slot: 'parametric' });
   preview.request({ ...request(3), slot: 'nonparametric' });
+  preview.request({ ...request(4), slot: 'kernel0' });
+  timers.clear();
   worker.onerror({ preventDefault() {} });
   assert.equal(preview.where, 'page');
-  assert.deepEqual(log.map((entry) => [entry.w, entry.blocks.where]), [[3, 'here'], [2, 'here']]);
+  // The first at once, each other in a task of its own (a timer of 0 ms), in the order they came.
+  assert.deepEqual(log.map((entry) => [entry.w, entry.blocks.where]), [[3, 'here']]);
+  assert.deepEqual([...timers].map((timer) => timer.ms), [0]);
+  [...timers][0].fire();
+  assert.deepEqual(log.map((entry) => entry.w), [3, 2]);
+  // A newer request of a slot still to compute replaces it (computed at once; the old one never).
+  preview.request({ ...request(6), slot: 'kernel0' });
+  assert.deepEqual(log.map((entry) => entry.w), [3, 2, 6]);
+  for (const timer of [...timers]) { timers.delete(timer); timer.fire(); }
+  assert.deepEqual(log.map((entry) => entry.w), [3, 2, 6], 'kernel0 at w = 4 is not computed after w = 6');
 });

@@ -31,6 +31,7 @@ class DragPreview {
     this.onError = onError;
     this.inFlight = null;
     this.waiting = new Map(); // slot -> the newest request not yet sent
+    this.here = new Map(); // slot -> a request left by a stopped worker, still to compute on the page
     this.nextId = 1;
     this.replyTimer = null;
     this.worker = null;
@@ -54,6 +55,7 @@ class DragPreview {
   request(request) {
     const slot = request.slot ?? 'drag';
     if (!this.worker) {
+      this.here.delete(slot); // (a newer request of its slot replaces one still to compute)
       this.runHere(request);
     } else if (this.inFlight) {
       this.waiting.delete(slot); // (re-added last: the newest request of any slot goes after the others)
@@ -83,7 +85,8 @@ class DragPreview {
     }
   }
 
-  // From now on previews are computed on the page, starting with the newest request not yet shown.
+  // From now on previews are computed on the page: the newest request of each slot not yet shown, the
+  // first at once and each other in a task of its own (several large heatmaps would make one long task).
   stopWorker() {
     this.timers.clearTimeout(this.replyTimer);
     if (this.worker) this.worker.terminate();
@@ -92,8 +95,17 @@ class DragPreview {
     this.inFlight = null;
     this.waiting.clear();
     // The newest request of each slot, the in-flight one's replaced by its slot's waiting one if any.
-    const newest = new Map(requests.map((request) => [request.slot ?? 'drag', request]));
-    for (const request of newest.values()) this.runHere(request);
+    for (const request of requests) this.here.set(request.slot ?? 'drag', request);
+    this.runNextHere();
+  }
+
+  runNextHere() {
+    const next = this.here.entries().next();
+    if (next.done) return;
+    const [slot, request] = next.value;
+    this.here.delete(slot);
+    this.runHere(request);
+    if (this.here.size) this.timers.setTimeout(() => this.runNextHere(), 0);
   }
 
   sendWaiting() {
