@@ -85,7 +85,8 @@ inEachBrowser('local-linear pooling and the AIC', (env) => {
   test('the landscape draws the module\'s AICc (a gap past its pole) and marks selectBandwidth\'s AIC minimiser', async () => {
     for (const [hash, seed, options] of [['', 1, {}], ['#estimator=localLinear&seed=2', 2, ll], ['#nTrain=10&w=30', 1, {}]]) {
       const page = await open(`${env.server.url}${hash}`, { height: 4000 });
-      await idle(page);
+      // (The landscape's chart is created once the browser reports its figure near the view.)
+      await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')) !== undefined && nwPage.app.figures.idle);
       const data = nw.generateData({ seed, nTrain: hash.includes('nTrain=10') ? 10 : 50 });
       const curve = await chartData(page, 'landscapeChart', 4);
       assert.equal(curve.length, 120);
