@@ -92,13 +92,13 @@ struct Convolved {
 
 // Convolves two grid sequences with one symmetric kernel (given for offsets 0..L) in one complex FFT
 // (first + i second): returns both results on the grid and a bound on their rounding error.
-Convolved convolve(const fft::Plan& plan, const std::vector<fft::Complex>& kernelTransform, double kernelNorm1,
+Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTransform, double kernelNorm1,
                    double kernelNorm2, const std::vector<double>& first, const std::vector<double>& second) {
   const std::size_t size = plan.size(), points = first.size();
   std::vector<fft::Complex> data(size);
   for (std::size_t k = 0; k < points; ++k) data[k] = fft::Complex(first[k], second[k]);
   plan.forward(data);
-  for (std::size_t k = 0; k < size; ++k) data[k] *= kernelTransform[k].real();
+  for (std::size_t k = 0; k < size; ++k) data[k] *= kernelTransform[k];
   plan.inverse(data);
   Convolved out;
   out.first.resize(points);
@@ -108,9 +108,9 @@ Convolved convolve(const fft::Plan& plan, const std::vector<fft::Complex>& kerne
     out.first[k] = data[k].real() * scale;
     out.second[k] = data[k].imag() * scale;
   }
-  std::vector<double> both(first);
-  both.insert(both.end(), second.begin(), second.end());
-  out.rounding = fft::convolutionRoundingBound(size, norm1(both), norm2(both), kernelNorm1, kernelNorm2);
+  // The norms of first + i second, as one complex sequence.
+  out.rounding = fft::convolutionRoundingBound(size, norm1(first) + norm1(second), std::hypot(norm2(first), norm2(second)),
+                                               kernelNorm1, kernelNorm2);
   return out;
 }
 
@@ -163,10 +163,10 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   // Both kernels are real and even, so their transforms are real: the real part is the kernel's, the
   // imaginary part the envelope's. Each convolution's rounding bound counts both (a conservative norm).
   plan.forward(kernels);
-  std::vector<fft::Complex> kernelTransform(plan.size()), envelopeTransform(plan.size());
+  std::vector<double> kernelTransform(plan.size()), envelopeTransform(plan.size());
   for (std::size_t k = 0; k < plan.size(); ++k) {
-    kernelTransform[k] = fft::Complex(kernels[k].real(), 0.0);
-    envelopeTransform[k] = fft::Complex(kernels[k].imag(), 0.0);
+    kernelTransform[k] = kernels[k].real();
+    envelopeTransform[k] = kernels[k].imag();
   }
   const double bothNorm1 = kernelNorm1 + envelopeNorm1;
   const double bothNorm2 = std::hypot(kernelNorm2, envelopeNorm2);
@@ -220,15 +220,7 @@ double ratioBound(double numerator, double denominator, double numeratorBound, d
 // The exact Gaussian Nadaraya-Watson prediction for training point j (leaving it out or not).
 double exactRow(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, double w, bool leaveOneOut,
                 bool sorted) {
-  const std::size_t n = x.size(), skip = leaveOneOut ? j : n;
-  const double dMin = rows::nearestDistance(x[j], x.data(), n, skip, sorted);
-  const rows::KeyRange window = sorted ? rows::gaussianWindow(x[j], x.data(), n, dMin, w) : rows::KeyRange{0, n};
-  rows::RowSums sums;
-  rows::addGaussianRow(x[j], x.data(), y.data(), window.begin, std::clamp(skip, window.begin, window.end), dMin, w, 1.0,
-                       sums);
-  if (skip < window.end) {
-    rows::addGaussianRow(x[j], x.data(), y.data(), std::max(skip + 1, window.begin), window.end, dMin, w, 1.0, sums);
-  }
+  const rows::RowSums sums = rows::gaussianTrainingRow(x.data(), y.data(), x.size(), j, w, leaveOneOut, sorted).sums;
   return sums.weighted / sums.weightSum;
 }
 

@@ -130,4 +130,28 @@ void addGaussianRow(double query, const double* keys, const double* values, std:
   }
 }
 
+// One row of the Gaussian training loss: training point j (of n sorted or unsorted keys) as the query,
+// skipping its own key when leaveOneOut (skip is then j, else n); its sums and the keys it visited.
+struct TrainingRow {
+  RowSums sums;
+  KeyRange window;
+  std::size_t skip = 0;
+};
+
+inline TrainingRow gaussianTrainingRow(const double* x, const double* y, std::size_t n, std::size_t j, double w,
+                                       bool leaveOneOut, bool sorted, double* scores = nullptr,
+                                       double* exponents = nullptr) {
+  TrainingRow row;
+  row.skip = leaveOneOut ? j : n;
+  const double dMin = nearestDistance(x[j], x, n, row.skip, sorted);
+  row.window = sorted ? gaussianWindow(x[j], x, n, dMin, w) : KeyRange{0, n};
+  const KeyRange window = row.window;
+  addGaussianRow(x[j], x, y, window.begin, std::clamp(row.skip, window.begin, window.end), dMin, w, 1.0, row.sums, scores,
+                 exponents);
+  if (row.skip < window.end) {
+    addGaussianRow(x[j], x, y, std::max(row.skip + 1, window.begin), window.end, dMin, w, 1.0, row.sums, scores, exponents);
+  }
+  return row;
+}
+
 }  // namespace nw::rows

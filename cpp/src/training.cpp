@@ -41,16 +41,11 @@ LooResult gaussianLooLoss(const std::vector<double>& x, const std::vector<double
   LooResult result;
   double gradTimesW = 0.0;
   for (std::size_t j = 0; j < n; ++j) {
-    const std::size_t skip = leaveOneOut ? j : n;
-    const double dMin = rows::nearestDistance(x[j], x.data(), n, skip, sorted);
-    const rows::KeyRange window = sorted ? rows::gaussianWindow(x[j], x.data(), n, dMin, w) : rows::KeyRange{0, n};
-    rows::RowSums sums;
-    rows::addGaussianRow(x[j], x.data(), y.data(), window.begin, std::clamp(skip, window.begin, window.end), dMin, w,
-                         1.0, sums, scores.data(), exponents.data());
-    if (skip < window.end) {
-      rows::addGaussianRow(x[j], x.data(), y.data(), std::max(skip + 1, window.begin), window.end, dMin, w, 1.0, sums,
-                           scores.data(), exponents.data());
-    }
+    const rows::TrainingRow row =
+        rows::gaussianTrainingRow(x.data(), y.data(), n, j, w, leaveOneOut, sorted, scores.data(), exponents.data());
+    const rows::RowSums& sums = row.sums;
+    const rows::KeyRange& window = row.window;
+    const std::size_t skip = row.skip;
     const double f = sums.weighted / sums.weightSum;
     double slope = 0.0;  // sum_i (y_i - f) w dK_i/dw, with w dK/dw = -t K
     for (std::size_t i = window.begin; i < window.end; ++i) {
