@@ -50,7 +50,20 @@ async function startPython(data, exact, w) {
   };
 }
 
+export const poolName = (pool) => `WASM (${pool.size} workers)`;
+
 const relative = (a, b) => Math.abs(a - b) / Math.abs(b);
+
+// One call of an asynchronous contender (the pool of worker threads): CPU time is the process's, so it
+// counts every thread.
+async function timeAsync(run, check) {
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  const result = await run();
+  const wall = (performance.now() - wall0) / 1000;
+  const { user, system } = process.cpuUsage(cpu0);
+  return { wall, cpu: (user + system) / 1e6, error: check(result) };
+}
 
 // One call of a contender in this process: { wall, cpu } in seconds and its error.
 function timeHere(run, check) {
@@ -63,8 +76,9 @@ function timeHere(run, check) {
 }
 
 // { predict: { name: { wall: [...], cpu: [...], error } }, epoch: { ... } } in milliseconds, and the
-// Python contenders that were missing (no numpy, no torch).
-export async function measurePeers({ nw, data, exact, w, rounds = 7, warmup = 2 }) {
+// Python contenders that were missing (no numpy, no torch). With `pool` (bench/node_row_pool.mjs, its
+// data set), the module split across that pool's worker threads is a contender too.
+export async function measurePeers({ nw, pool, data, exact, w, rounds = 7, warmup = 2 }) {
   const maxError = (values) => Math.max(...Array.from(values, (v, i) => relative(v, exact.predictions[i])));
   const epochError = ({ loss, grad }) => Math.max(relative(loss, exact.loss), relative(grad, exact.grad));
   const here = {
@@ -77,6 +91,10 @@ export async function measurePeers({ nw, data, exact, w, rounds = 7, warmup = 2 
       'careful JS': () => timeHere(() => carefulEpoch(data.xTrain, data.yTrain, w), epochError),
     },
   };
+  if (pool) {
+    here.predict[poolName(pool)] = () => timeAsync(() => pool.predict({ w }), maxError);
+    here.epoch[poolName(pool)] = () => timeAsync(() => pool.looLoss({ w }), epochError);
+  }
   const python = await startPython(data, exact, w);
   const names = { numpy: 'numpy (in-place)', torch1: 'torch (1 thread)', torchN: 'torch (all threads)' };
   const results = {};

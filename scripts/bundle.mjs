@@ -1,5 +1,5 @@
 // Bundles the page's ES modules (web/src) into classic scripts for dist/: page.js from main.js,
-// drag_worker.js, nw-figure.js (the <nw-figure> element for lessons) and i18n-zh.js (the Chinese texts,
+// drag_worker.js, row_worker.js (the row pool's), nw-figure.js (the <nw-figure> element for lessons) and i18n-zh.js (the Chinese texts,
 // loaded by the page when needed). Classic (IIFE) output, because Chromium loads no module script from
 // file:// and a worker needs importScripts for nw.js. Minified, with source maps that point at web/src.
 import { build } from 'esbuild';
@@ -20,7 +20,7 @@ const common = {
 
 const result = await build({
   ...common,
-  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js', consistency_worker: 'web/src/consistency_worker.js', 'nw-figure': 'web/src/component/nw_figure.js' },
+  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js', consistency_worker: 'web/src/consistency_worker.js', row_worker: 'web/src/row_worker.js', 'nw-figure': 'web/src/component/nw_figure.js' },
   outdir,
   metafile: true,
 });

@@ -240,6 +240,8 @@ const signatures = {
   // values may be null (or omitted): then no predictions are made.
   attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],
   looLoss: ['rawLooLoss', trainingParameters],
+  looLossRows: ['rawLooLossRows', trainingParameters],
+  sumLooRows: ['rawSumLooRows', [['lossRows', readArray], ['gradRows', readArray], ['options', readOptions]]],
   aicLoss: ['rawAicLoss', trainingParameters],
   selectBandwidth: ['rawSelectBandwidth', trainingParameters],
   testGrid: ['rawTestGrid', [['xMin', plain], ['xMax', plain], ['n', plain]]],
@@ -277,6 +279,13 @@ class Trainer {
   step() {
     const raw = rawTrainer(this, 'step');
     return callRaw('step', () => raw.step());
+  }
+  // The same epoch from rows computed elsewhere (nw.looLossRows over every row at this trainer's w,
+  // data and objective, e.g. by workers): equal to step() bit for bit.
+  stepWithRows(lossRows, gradRows) {
+    const raw = rawTrainer(this, 'stepWithRows');
+    const rows = [readArray(lossRows, 'lossRows'), readArray(gradRows, 'gradRows')];
+    return callRaw('stepWithRows', () => raw.stepWithRows(...rows));
   }
   get w() {
     const raw = rawTrainer(this, 'w');

@@ -345,6 +345,13 @@ val attentionBlocks(val queries, val keys, val values, val options) {
   });
 }
 
+val looResult(const nw::LooResult& r) {
+  val out = val::object();
+  out.set("loss", r.loss);
+  out.set("grad", r.grad);
+  return out;
+}
+
 val looLoss(val xTrain, val yTrain, val options) {
   return guarded("xTrain and yTrain", [&] {
     double w = 1.0;
@@ -353,11 +360,48 @@ val looLoss(val xTrain, val yTrain, val options) {
     reader.read("w", w);
     readObjective(reader, objective);
     reader.rejectUnknown();
-    const nw::LooResult r = nw::looLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w, objective);
+    return looResult(nw::looLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w, objective));
+  });
+}
+
+// Rows [rowBegin, rowEnd) of the loss (default: all), for a pool of workers; sumLooRows adds them up.
+val looLossRows(val xTrain, val yTrain, val options) {
+  return guarded("xTrain and yTrain", [&] {
+    double w = 1.0;
+    double rowBegin = 0, rowEnd = 0;
+    nw::Objective objective;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.read("kernel", objective.kernel);
+    reader.read("leaveOneOut", objective.leaveOneOut);
+    reader.read("estimator", objective.estimator);
+    reader.read("rowBegin", rowBegin);
+    reader.read("rowEnd", rowEnd);
+    reader.rejectUnknown();
+    const std::vector<double> x = toVector(xTrain, "xTrain"), y = toVector(yTrain, "yTrain");
+    const std::size_t begin = nw::requireCount(rowBegin, "rowBegin", 0, x.size());
+    const std::size_t end = reader.has("rowEnd") ? nw::requireCount(rowEnd, "rowEnd", 0, x.size()) : x.size();
+    const nw::LooRows rows = nw::looLossRows(x, y, w, objective, begin, end);
     val out = val::object();
-    out.set("loss", r.loss);
-    out.set("grad", r.grad);
+    out.set("lossRows", toFloat64Array(rows.loss));
+    out.set("gradRows", toFloat64Array(rows.gradTimesW));
     return out;
+  });
+}
+
+nw::LooRows toLooRows(const val& lossRows, const val& gradRows) {
+  return {toVector(lossRows, "lossRows"), toVector(gradRows, "gradRows")};
+}
+
+val sumLooRows(val lossRows, val gradRows, val options) {
+  return guarded("lossRows and gradRows", [&] {
+    double w = 1.0;
+    nw::Loss loss = nw::Loss::squared;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.read("loss", loss);
+    reader.rejectUnknown();
+    return looResult(nw::sumLooRows(toLooRows(lossRows, gradRows), w, loss));
   });
 }
 
@@ -446,6 +490,10 @@ val trainerStep(nw::Trainer& trainer) {
   return guarded("the trainer's xTrain and yTrain", [&] { return val(trainer.step()); });
 }
 
+val trainerStepWithRows(nw::Trainer& trainer, val lossRows, val gradRows) {
+  return guarded("lossRows and gradRows", [&] { return val(trainer.stepWithRows(toLooRows(lossRows, gradRows))); });
+}
+
 // For the tests only: the allocator's totals, to check that errors leave the heap exactly as it was.
 val heapStats() {
   const struct mallinfo info = mallinfo();
@@ -472,6 +520,8 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawAttentionWeights", &attentionWeights);
   emscripten::function("rawAttentionBlocks", &attentionBlocks);
   emscripten::function("rawLooLoss", &looLoss);
+  emscripten::function("rawLooLossRows", &looLossRows);
+  emscripten::function("rawSumLooRows", &sumLooRows);
   emscripten::function("rawAicLoss", &aicLoss);
   emscripten::function("rawCreateTrainer", &createTrainer);
   emscripten::function("rawSelectBandwidth", &selectBandwidth);
@@ -481,6 +531,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawHeapStats", &heapStats);
   emscripten::class_<nw::Trainer>("RawTrainer")
       .function("step", &trainerStep)
+      .function("stepWithRows", &trainerStepWithRows)
       .function("w", &trainerW)
       .function("epoch", &trainerEpoch);
 }

@@ -219,9 +219,29 @@ declare namespace createNW {
     constructor(xTrain: NumberArray, yTrain: NumberArray, options?: TrainerOptions);
     /** One epoch; returns the loss before the step. */
     step(): number;
+    /**
+     * The same epoch from its rows computed elsewhere (looLossRows over every row at this trainer's w,
+     * data and objective, e.g. by workers): equal to step() bit for bit.
+     */
+    stepWithRows(lossRows: NumberArray, gradRows: NumberArray): number;
     readonly w: number;
     readonly epoch: number;
     delete(): void;
+  }
+
+  /** Rows [rowBegin, rowEnd) of the leave-one-out loss; the loss option belongs to sumLooRows. */
+  interface LooRowsOptions extends Omit<ObjectiveOptions, 'loss'> {
+    /** First row (default 0). */
+    rowBegin?: number;
+    /** One past the last row (default xTrain.length). */
+    rowEnd?: number;
+  }
+
+  interface LooRows {
+    /** (f_j - y_j)^2 of each row j, unscaled. */
+    lossRows: Float64Array;
+    /** 2 (f_j - y_j) w df_j/dw of each row. */
+    gradRows: Float64Array;
   }
 
   interface NWModule {
@@ -246,6 +266,10 @@ declare namespace createNW {
     attentionBlocks(queries: NumberArray, keys: NumberArray, values: NumberArray | null, options?: BlockOptions): Blocks;
     meanSquaredError(predicted: NumberArray, truth: NumberArray): number;
     looLoss(xTrain: NumberArray, yTrain: NumberArray, options?: ObjectiveOptions): LossAndGradient;
+    /** looLoss row by row, for computing ranges of rows apart (workers); sumLooRows adds them up. */
+    looLossRows(xTrain: NumberArray, yTrain: NumberArray, options?: LooRowsOptions): LooRows;
+    /** Rows of looLossRows in order (ranges concatenated): looLoss's result bit for bit. */
+    sumLooRows(lossRows: NumberArray, gradRows: NumberArray, options?: { w?: number; loss?: LossName }): LossAndGradient;
     /** The in-sample fit's corrected AIC (Hurvich, Simonoff and Tsai 1998) and its parts. */
     aicLoss(xTrain: NumberArray, yTrain: NumberArray, options?: AicOptions): Aic;
     selectBandwidth(xTrain: NumberArray, yTrain: NumberArray, options?: BandwidthOptions): Bandwidth;

@@ -34,13 +34,12 @@ namespace {
 
 // The Gaussian case, vectorised: one exp per pair (the scores are kept for the gradient's pass). With
 // sorted inputs each row visits only the keys that count (rows::gaussianWindow).
-LooResult gaussianLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut) {
+void gaussianLooRows(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut,
+                     LooRows& out, std::size_t rowBegin) {
   const std::size_t n = x.size();
   const bool sorted = std::is_sorted(x.begin(), x.end());
   std::vector<double> scores(n), exponents(n);  // scratch for one row: O(n), not O(n^2)
-  LooResult result;
-  double gradTimesW = 0.0;
-  for (std::size_t j = 0; j < n; ++j) {
+  for (std::size_t j = rowBegin; j < rowBegin + out.loss.size(); ++j) {
     const rows::TrainingRow row =
         rows::gaussianTrainingRow(x.data(), y.data(), n, j, w, leaveOneOut, sorted, scores.data(), exponents.data());
     const rows::RowSums& sums = row.sums;
@@ -53,24 +52,20 @@ LooResult gaussianLooLoss(const std::vector<double>& x, const std::vector<double
       slope -= (y[i] - f) * (exponents[i] * scores[i]);
     }
     const double residual = f - y[j];
-    result.loss += residual * residual;
-    gradTimesW += 2.0 * residual * slope / sums.weightSum;
+    out.loss[j - rowBegin] = residual * residual;
+    out.gradTimesW[j - rowBegin] = 2.0 * residual * slope / sums.weightSum;
   }
-  result.grad = gradTimesW / w;
-  return result;
 }
 
 template <class Policy>
-LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut) {
+void looRowsFor(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut, LooRows& out,
+                std::size_t rowBegin) {
   if constexpr (std::is_same_v<Policy, rows::Gaussian>) {
-    if (w != 0.0) return gaussianLooLoss(x, y, w, leaveOneOut);
+    if (w != 0.0) return gaussianLooRows(x, y, w, leaveOneOut, out, rowBegin);
   }
   const std::size_t n = x.size();
   const bool sorted = std::is_sorted(x.begin(), x.end());
-  LooResult result;
-  // Sum of 2 r_j (df_j/dw) w: finite for any data, divided by w once at the end.
-  double gradTimesW = 0.0;
-  for (std::size_t j = 0; j < n; ++j) {
+  for (std::size_t j = rowBegin; j < rowBegin + out.loss.size(); ++j) {
     const std::size_t skip = leaveOneOut ? j : n;
     const double dMin = rows::nearestDistance(x[j], x.data(), n, skip, sorted);
     const bool fallback = rows::fallsBack<Policy>(dMin, w);
@@ -101,30 +96,25 @@ LooResult looLossFor(const std::vector<double>& x, const std::vector<double>& y,
     }
 
     const double residual = f - y[j];
-    result.loss += residual * residual;
-    gradTimesW += 2.0 * residual * slope / weightSum;
+    out.loss[j - rowBegin] = residual * residual;
+    out.gradTimesW[j - rowBegin] = 2.0 * residual * slope / weightSum;
   }
-  result.grad = w == 0.0 ? 0.0 : gradTimesW / w;
-  return result;
 }
 
 // The local-linear loss: each row's line and its analytic w d(line)/dw (localLinearRow).
 template <class Policy>
-LooResult localLinearLooLossFor(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut) {
+void localLinearLooRowsFor(const std::vector<double>& x, const std::vector<double>& y, double w, bool leaveOneOut,
+                           LooRows& out, std::size_t rowBegin) {
   const std::size_t n = x.size();
   const bool sorted = std::is_sorted(x.begin(), x.end());
   rows::LocalLinearScratch scratch(n);
-  LooResult result;
-  double gradTimesW = 0.0;
-  for (std::size_t j = 0; j < n; ++j) {
+  for (std::size_t j = rowBegin; j < rowBegin + out.loss.size(); ++j) {
     const rows::LocalLinearRow row =
         rows::localLinearRow<Policy>(x[j], x.data(), y.data(), n, leaveOneOut ? j : n, sorted, w, 1.0, true, scratch);
     const double residual = row.value - y[j];
-    result.loss += residual * residual;
-    gradTimesW += 2.0 * residual * row.slopeTimesW;
+    out.loss[j - rowBegin] = residual * residual;
+    out.gradTimesW[j - rowBegin] = 2.0 * residual * row.slopeTimesW;
   }
-  result.grad = w == 0.0 ? 0.0 : gradTimesW / w;
-  return result;
 }
 
 }  // namespace
@@ -137,19 +127,50 @@ Loss parseLoss(const std::string& name) {
 
 const char* lossName(Loss loss) { return loss == Loss::halfSquared ? "halfSquared" : "squared"; }
 
-LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
+LooRows looLossRows(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective,
+                    std::size_t rowBegin, std::size_t rowEnd) {
   requireTrainingSet(x, y);
   requireFinite(w, "w");
-  LooResult result = rows::withKernel(objective.kernel, [&](auto policy) {
+  if (rowBegin > rowEnd || rowEnd > x.size()) {
+    throw Error("rowBegin and rowEnd must satisfy 0 <= rowBegin <= rowEnd <= xTrain.length (" +
+                std::to_string(x.size()) + "), got " + std::to_string(rowBegin) + " and " + std::to_string(rowEnd));
+  }
+  LooRows out{std::vector<double>(rowEnd - rowBegin), std::vector<double>(rowEnd - rowBegin)};
+  rows::withKernel(objective.kernel, [&](auto policy) {
     if (objective.estimator == Estimator::localLinear) {
-      return localLinearLooLossFor<decltype(policy)>(x, y, w, objective.leaveOneOut);
+      localLinearLooRowsFor<decltype(policy)>(x, y, w, objective.leaveOneOut, out, rowBegin);
+    } else {
+      looRowsFor<decltype(policy)>(x, y, w, objective.leaveOneOut, out, rowBegin);
     }
-    return looLossFor<decltype(policy)>(x, y, w, objective.leaveOneOut);
   });
+  return out;
+}
+
+LooResult sumLooRows(const LooRows& rows, double w, Loss loss) {
+  requireFinite(w, "w");
+  requireSameLength(rows.loss, "lossRows", rows.gradTimesW, "gradRows");
+  for (std::size_t j = 0; j < rows.loss.size(); ++j) {
+    // What looLossRows gives: a finite square, and a finite or infinite (never NaN) gradient term.
+    if (!(rows.loss[j] >= 0.0) || !std::isfinite(rows.loss[j])) {
+      throw Error("lossRows[" + std::to_string(j) + "] must be a finite number >= 0, got " + describeNumber(rows.loss[j]));
+    }
+    if (std::isnan(rows.gradTimesW[j])) throw Error("gradRows[" + std::to_string(j) + "] must not be NaN");
+  }
+  LooResult result;
+  double gradTimesW = 0.0;  // finite for any data, divided by w once at the end
+  for (std::size_t j = 0; j < rows.loss.size(); ++j) {
+    result.loss += rows.loss[j];
+    gradTimesW += rows.gradTimesW[j];
+  }
+  result.grad = w == 0.0 ? 0.0 : gradTimesW / w;
   // Halving is exact in binary floating point (short of the subnormal range).
-  result.loss *= lossScale(objective.loss);
-  result.grad *= lossScale(objective.loss);
+  result.loss *= lossScale(loss);
+  result.grad *= lossScale(loss);
   return result;
+}
+
+LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
+  return sumLooRows(looLossRows(x, y, w, objective, 0, x.size()), w, objective.loss);
 }
 
 Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr, Objective objective)
@@ -163,8 +184,14 @@ Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double
   }
 }
 
-double Trainer::step() {
-  const LooResult r = looLoss(x_, y_, w_, objective_);
+double Trainer::step() { return stepWithRows(looLossRows(x_, y_, w_, objective_, 0, x_.size())); }
+
+double Trainer::stepWithRows(const LooRows& rows) {
+  if (rows.loss.size() != x_.size()) {
+    throw Error("lossRows must have one row per training point (" + std::to_string(x_.size()) + "), got " +
+                std::to_string(rows.loss.size()));
+  }
+  const LooResult r = sumLooRows(rows, w_, objective_.loss);
   const double next = w_ - lr_ * r.grad;
   if (!std::isfinite(r.loss) || !std::isfinite(next)) {
     throw Error("lr: training diverged at epoch " + std::to_string(epoch_ + 1) + " (the step from w = " +

@@ -381,6 +381,7 @@ const optionPools = {
   w: numberPool, w0: numberPool, lr: [0.5, 0.01, 1e6, 0, -1, NaN], kernel: kernelPool, leaveOneOut: [true, false, 0, 'no'],
   maxBlockRows: [1, 2, 200, 0, 5000, 2.5], maxBlockCols: [1, 3, 200, -1, NaN], nTrain: [1, 2, 50, 0, -5, 2.5, NaN, 1e9],
   nTest: [1, 3, 0, 1e9], noiseSd: [0, 0.5, -1, Infinity], xMin: [0, 1, -1, NaN], xMax: [5, 1, 2e6, 0], seed: [0, 1, 2 ** 53, -1, 1.5],
+  rowBegin: [0, 1, 3, -1, 2.5, NaN, 1e9], rowEnd: [0, 2, 5, -2, Infinity],
   loss: ['squared', 'halfSquared', 'mean'], estimator: ['nadarayaWatson', 'localLinear', 'll', 3], criterion: ['looCv', 'aic', 'AIC', null],
 };
 
@@ -529,6 +530,8 @@ const known = {
   predict: ['w', 'kernel', 'estimator'],
   blocks: ['w', 'kernel', 'maxBlockRows', 'maxBlockCols'],
   loo: ['w', 'kernel', 'leaveOneOut', 'loss', 'estimator'],
+  looRows: ['w', 'kernel', 'leaveOneOut', 'estimator', 'rowBegin', 'rowEnd'],
+  sumLooRows: ['w', 'loss'],
   select: ['kernel', 'leaveOneOut', 'loss', 'estimator', 'criterion'],
   trainer: ['w0', 'lr', 'kernel', 'leaveOneOut', 'loss', 'estimator'],
   data: ['nTrain', 'nTest', 'noiseSd', 'xMin', 'xMax', 'seed'],
@@ -546,6 +549,8 @@ const publicFunctions = [
   { name: 'attentionWeights', params: [['queries', 'array'], ['keys', 'array'], ['options', known.kernelOptions]], call: (q, k, o) => nw.attentionWeights(q, k, o) },
   { name: 'attentionBlocks', params: [['queries', 'array'], ['keys', 'array'], ['values', 'optional array'], ['options', known.blocks]], call: (q, k, v, o) => nw.attentionBlocks(q, k, v, o) },
   { name: 'looLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.loo]], call: (x, y, o) => nw.looLoss(x, y, o) },
+  { name: 'looLossRows', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.looRows]], call: (x, y, o) => nw.looLossRows(x, y, o) },
+  { name: 'sumLooRows', params: [['lossRows', 'array'], ['gradRows', 'array'], ['options', known.sumLooRows]], call: (l, g, o) => nw.sumLooRows(l, g, o) },
   { name: 'selectBandwidth', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.select]], call: (x, y, o) => nw.selectBandwidth(x, y, o) },
   { name: 'testGrid', params: [['xMin', 'number'], ['xMax', 'number'], ['n', 'number']], call: (a, b, n) => nw.testGrid(a, b, n) },
   { name: 'kernelValue', params: [['kernel', 'kernel'], ['d', 'number']], call: (k, d) => nw.kernelValue(k, d) },

@@ -41,7 +41,7 @@ after(() => rmSync(join(scratch, '..'), { recursive: true, force: true }));
 test('the tarball holds dist/ (module, ES entry, types, the page) and nothing from the source tree', () => {
   const files = packed.files.map((file) => file.path).sort();
   for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/nw.js', 'dist/nw.mjs', 'dist/nw.d.ts', 'dist/index.html',
-    'dist/style.css', 'dist/favicon.svg', 'dist/robots.txt', 'dist/embed.js', 'dist/page.js', 'dist/drag_worker.js', 'dist/consistency_worker.js', 'dist/nw-figure.js', 'dist/i18n-zh.js',
+    'dist/style.css', 'dist/favicon.svg', 'dist/robots.txt', 'dist/embed.js', 'dist/page.js', 'dist/drag_worker.js', 'dist/consistency_worker.js', 'dist/row_worker.js', 'dist/nw-figure.js', 'dist/i18n-zh.js',
     'dist/examples/tutorial.html']) {
     assert.ok(files.includes(file), `${file} is packed`);
   }

@@ -55,6 +55,23 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
 
 LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {});
 
+// The leave-one-out loss row by row, so that rows can be computed apart (a pool of workers, each a
+// range of rows) and summed into exactly the result looLoss gives: looLoss is sumLooRows of all rows.
+struct LooRows {
+  std::vector<double> loss;        // (f_j - y_j)^2 for each row j, unscaled
+  std::vector<double> gradTimesW;  // 2 (f_j - y_j) w df_j/dw
+};
+
+// Rows [rowBegin, rowEnd) of the loss for the same inputs as looLoss (objective.loss is not used: the
+// sum scales). Throws nw::Error as looLoss does, and unless 0 <= rowBegin <= rowEnd <= x.size().
+LooRows looLossRows(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective,
+                    std::size_t rowBegin, std::size_t rowEnd);
+
+// Sums rows in order: for every row of one looLossRows call (or of consecutive ranges, concatenated)
+// the result equals looLoss's bit for bit. Throws nw::Error naming lossRows or gradRows for rows
+// looLossRows cannot give (different lengths, a negative or non-finite loss, a NaN gradient term).
+LooResult sumLooRows(const LooRows& rows, double w, Loss loss);
+
 class Trainer {
  public:
   // Throws nw::Error on invalid data, w0 or lr, or a kernel that cannot be trained.
@@ -63,6 +80,10 @@ class Trainer {
   // One epoch: returns the loss before the step, then moves w by -lr * dLoss/dw.
   // If the step would make w or the loss non-finite it throws nw::Error and keeps w as it was.
   double step();
+
+  // The same epoch from its rows computed elsewhere (looLossRows over all rows at w(), with this
+  // trainer's data and objective, e.g. by a pool of workers): equal to step() bit for bit.
+  double stepWithRows(const LooRows& rows);
 
   double w() const { return w_; }
   std::size_t epoch() const { return epoch_; }

@@ -1,0 +1,146 @@
+// A pool of workers, one per core, that split a computation's rows between them: predictions of the
+// test inputs, and the leave-one-out loss's rows (summed by this page's module, nw.sumLooRows, into
+// exactly what nw.looLoss gives). Each worker has its own module and a copy of the data, sent once per
+// data change (setData); a request sends only its options and row range. Results equal the single-
+// thread answer bit for bit: a row's value does not depend on which worker computes it.
+// Where workers cannot start (file://, a sandboxed frame) the pool is not made (createRowPool gives null).
+import { inSandbox } from './sandbox.js';
+
+// Beside index.html in dist/ (bundled from web/src/row_worker.js).
+const WORKER_URL = 'row_worker.js';
+// A worker that has not answered at all by then (its first answer includes loading the module) is
+// taken for dead, and the pool with it: its callers compute on the page's thread instead.
+const FIRST_REPLY_TIMEOUT_MS = 5000;
+const MAX_WORKERS = 4;
+
+// Thrown (as a rejection) by every request once a worker has failed to start, load or answer.
+class PoolUnavailable extends Error {}
+
+// Row ranges [begin, end) splitting n rows into `parts` consecutive ranges of nearly equal size.
+function splitRows(n, parts) {
+  return Array.from({ length: parts }, (_, k) => [Math.floor((n * k) / parts), Math.floor((n * (k + 1)) / parts)]);
+}
+
+function concat(arrays) {
+  const out = new Float64Array(arrays.reduce((sum, a) => sum + a.length, 0));
+  let offset = 0;
+  for (const a of arrays) {
+    out.set(a, offset);
+    offset += a.length;
+  }
+  return out;
+}
+
+class RowPool {
+  // nw: this thread's module (it sums the loss's rows). workers: objects with postMessage(message,
+  // transfer), terminate(), and onmessage/onerror the pool sets (browser Workers, or adapters).
+  constructor({ nw, workers, timers = { setTimeout: (...a) => setTimeout(...a), clearTimeout: (id) => clearTimeout(id) } }) {
+    this.nw = nw;
+    this.timers = timers;
+    this.workers = workers.map((worker, index) => {
+      const entry = { worker, answered: false, pending: new Map() };
+      worker.onmessage = (event) => this.receive(entry, event.data);
+      worker.onerror = (event) => {
+        if (event && event.preventDefault) event.preventDefault();
+        this.fail(`row worker ${index} failed: ${(event && event.message) || 'no reason given'}`);
+      };
+      worker.onmessageerror = () => this.fail(`row worker ${index} could not read a message`);
+      return entry;
+    });
+    this.broken = null; // why the pool stopped, once it has
+    this.version = 0;
+    this.rows = { xTrain: 0, xTest: 0 };
+    this.nextId = 1;
+  }
+
+  get size() { return this.workers.length; }
+
+  // Sends the data to every worker (copies of Float64Arrays); later requests compute on it.
+  setData({ xTrain, yTrain, xTest }) {
+    this.version += 1;
+    const message = { type: 'data', version: this.version, xTrain: Float64Array.from(xTrain), yTrain: Float64Array.from(yTrain), xTest: Float64Array.from(xTest) };
+    this.rows = { xTrain: message.xTrain.length, xTest: message.xTest.length };
+    if (!this.broken) for (const { worker } of this.workers) worker.postMessage(message);
+  }
+
+  // The predictions at every xTest: options as nw.predict's ({ w, kernel, estimator }).
+  async predict(options) {
+    const parts = await this.run('predict', options, this.rows.xTest);
+    return concat(parts.map((part) => part.predictions));
+  }
+
+  // Every row of the leave-one-out loss (options as nw.looLossRows's, without the row range), for
+  // nw.sumLooRows or a Trainer's stepWithRows.
+  async looRows(options) {
+    const parts = await this.run('looRows', options, this.rows.xTrain);
+    return { lossRows: concat(parts.map((part) => part.lossRows)), gradRows: concat(parts.map((part) => part.gradRows)) };
+  }
+
+  // nw.looLoss(xTrain, yTrain, options) of the pool's data, bit for bit.
+  async looLoss({ loss, ...options } = {}) {
+    const { lossRows, gradRows } = await this.looRows(options);
+    return this.nw.sumLooRows(lossRows, gradRows, { w: options.w ?? 1, ...(loss === undefined ? {} : { loss }) });
+  }
+
+  terminate(reason = 'the row pool was closed') {
+    this.fail(reason);
+  }
+
+  run(type, options, n) {
+    if (this.broken) return Promise.reject(new PoolUnavailable(this.broken));
+    const version = this.version;
+    const ranges = splitRows(n, this.workers.length);
+    return Promise.all(this.workers.map((entry, k) => new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const [rowBegin, rowEnd] = ranges[k];
+      const timer = entry.answered ? null : this.timers.setTimeout(() => this.fail(`a row worker sent nothing in ${FIRST_REPLY_TIMEOUT_MS / 1000} s`), FIRST_REPLY_TIMEOUT_MS);
+      entry.pending.set(id, { resolve, reject, timer });
+      entry.worker.postMessage({ type, id, version, options, rowBegin, rowEnd });
+    })));
+  }
+
+  receive(entry, reply) {
+    const request = entry.pending.get(reply.id);
+    if (!request) return;
+    entry.pending.delete(reply.id);
+    entry.answered = true;
+    this.timers.clearTimeout(request.timer);
+    if (reply.unavailable !== undefined) {
+      request.reject(new PoolUnavailable(reply.unavailable));
+      this.fail(`a row worker could not load the module: ${reply.unavailable}`);
+    } else if (reply.error !== undefined) {
+      request.reject(new Error(reply.error));
+    } else {
+      request.resolve(reply);
+    }
+  }
+
+  // Stops every worker and rejects what they still owe: the callers compute on the page's thread.
+  fail(reason) {
+    if (this.broken) return;
+    this.broken = reason;
+    for (const entry of this.workers) {
+      entry.worker.terminate();
+      for (const { reject, timer } of entry.pending.values()) {
+        this.timers.clearTimeout(timer);
+        reject(new PoolUnavailable(reason));
+      }
+      entry.pending.clear();
+    }
+  }
+}
+
+// A pool of browser Workers, one per core (at most MAX_WORKERS, at least 1), or null where none can start.
+function createRowPool(nw, { size = Math.min(MAX_WORKERS, Math.max(1, globalThis.navigator?.hardwareConcurrency || 2)) } = {}) {
+  if (typeof Worker !== 'function' || inSandbox()) return null; // Firefox reports a sandboxed frame's attempt as an error
+  const workers = [];
+  try {
+    for (let i = 0; i < size; i++) workers.push(new Worker(WORKER_URL));
+  } catch {
+    for (const worker of workers) worker.terminate();
+    return null; // a page from file:// may not start workers
+  }
+  return new RowPool({ nw, workers });
+}
+
+export { RowPool, PoolUnavailable, createRowPool, splitRows };
