@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { rowWork } from '../web/src/row_work.js';
 
-const handle = rowWork(createRequire(import.meta.url)('../dist/nw.js')());
+const handle = rowWork(createRequire(import.meta.url)('../dist/nw.js')(), (message) => parentPort.postMessage(message));
 parentPort.on('message', async (message) => {
   const answer = await handle(message);
   if (answer) parentPort.postMessage(answer.reply, answer.transfer);

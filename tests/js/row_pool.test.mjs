@@ -92,35 +92,38 @@ test('a pool of 1, 2 or 3 worker threads predicts and sums the loss exactly as o
   }
 });
 
-// A stand-in worker that answers as the script says: 'silent' never, 'unavailable' that the module did
-// not load, 'crash' with an error event.
+// A stand-in worker that behaves as the script says: 'silent' never answers, 'unavailable' says the
+// module did not load, 'crash' fires an error event; 'ready' says it is ready and then never answers.
 function scriptedWorker(behaviour) {
   const worker = {
     terminated: false,
-    postMessage(message) {
-      if (message.type === 'data') return;
-      if (behaviour === 'unavailable') queueMicrotask(() => worker.onmessage({ data: { id: message.id, unavailable: 'no wasm' } }));
-      if (behaviour === 'crash') queueMicrotask(() => worker.onerror({ message: 'boom', preventDefault() {} }));
-    },
+    postMessage() {},
     terminate() { worker.terminated = true; },
   };
+  queueMicrotask(() => {
+    if (behaviour === 'ready') worker.onmessage({ data: { ready: true } });
+    if (behaviour === 'unavailable') worker.onmessage({ data: { unavailable: 'no wasm' } });
+    if (behaviour === 'crash') worker.onerror({ message: 'boom', preventDefault() {} });
+  });
   return worker;
 }
 
-test('a pool whose worker hangs, cannot load the module or crashes rejects with PoolUnavailable, for good', async () => {
+test('a pool whose worker never gets ready, cannot load the module or crashes rejects with PoolUnavailable, for good', async () => {
   const d = nw.generateData({ nTrain: 20, nTest: 4, seed: 1 });
   for (const behaviour of ['silent', 'unavailable', 'crash']) {
     const scheduled = [];
     const timers = { setTimeout: (fn, ms) => { scheduled.push({ fn, ms }); return scheduled.length; }, clearTimeout: (id) => { if (scheduled[id - 1]) scheduled[id - 1].fn = null; } };
-    const workers = [scriptedWorker('silent'), scriptedWorker(behaviour)];
+    const workers = [scriptedWorker('ready'), scriptedWorker(behaviour)];
     const pool = new RowPool({ nw, workers, timers });
     pool.setData(d);
-    const pending = pool.predict({ w: 1 });
+    const rejected = assert.rejects(pool.predict({ w: 1 }), PoolUnavailable); // waits for the workers to be ready
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    assert.equal(pool.ready, false);
     if (behaviour === 'silent') {
-      assert.ok(scheduled.every(({ ms }) => ms === 5000));
-      scheduled.find(({ fn }) => fn).fn(); // the first-reply timeout fires
+      assert.deepEqual(scheduled.map(({ ms }) => ms), [5000]);
+      scheduled[0].fn(); // the ready timeout fires
     }
-    await assert.rejects(pending, PoolUnavailable);
+    await rejected;
     assert.ok(workers.every((w) => w.terminated), behaviour);
     await assert.rejects(pool.looLoss({ w: 1 }), PoolUnavailable);
   }

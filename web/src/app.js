@@ -5,11 +5,13 @@ import { ConsistencyFigure } from './consistency_figure.js';
 import { Converger } from './converger.js';
 import { parseCsv } from './csv.js';
 import { DragPreview } from './drag_preview.js';
+import { EpochRows, poolStopped } from './epoch_rows.js';
 import { exercises } from './exercises.js';
 import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from './exports.js';
 import { Figures } from './figures.js';
 import { ownData } from './own_data.js';
 import { Player } from './player.js';
+import { createRowPool } from './row_pool.js';
 import { Session } from './session.js';
 import { startEmbed } from './embed.js';
 import { t } from './i18n/i18n.js';
@@ -35,6 +37,8 @@ class App {
     this.queryUrlTimer = null;
     this.renderGeneration = 0; // counts full renders: a drag preview asked for before one is dropped
     this.dragPreview = null;
+    this.epochRows = new EpochRows(); // training epochs' rows from the row pool (see start)
+    this.pendingEpoch = null; // a Step or Train epoch whose rows the pool is computing
   }
 
   start() {
@@ -50,6 +54,7 @@ class App {
     });
     this.converger = new Converger({
       session: this.session,
+      epochRows: this.epochRows,
       onProgress: (progress) => this.showConvergeProgress(progress),
       onDone: (result) => this.convergeDone(result),
     });
@@ -70,6 +75,10 @@ class App {
       onResult: (request, blocks) => (request.slot ? this.figures.showOffloaded(request, blocks) : this.showDragPreview(request, blocks)),
       onError: (request, message) => (request.slot ? this.figures.offloadFailed(request, message) : this.showProblems([message])),
     });
+    // Workers that compute large training epochs' rows (over http; none from file://), started only
+    // once the data are large enough to need them.
+    this.epochRows.createPool = () => createRowPool(this.nw);
+    this.epochRows.prepare(this.session);
     this.figures.offload = (request) => {
       if (this.dragPreview.where !== 'worker') return false;
       this.dragPreview.request(request);
@@ -265,9 +274,33 @@ class App {
     this.session.generate(next);
   }
 
-  // One epoch for the player or the Step button; false stops the player.
+  // One epoch for the player or the Step button; false stops the player, null means the last epoch is
+  // still on its way (the player skips a tick). A large epoch's rows come from the row pool and are
+  // summed here when they arrive (rows for a trainer or w that has changed meanwhile are dropped).
   trainOneEpoch() {
-    const { stepped, problem } = this.session.tryStep();
+    if (this.pendingEpoch) return null;
+    const pending = this.session.epoch < this.session.maxEpochs ? this.epochRows.request(this.session) : null;
+    if (!pending) return this.showEpoch(this.session.tryStep());
+    this.pendingEpoch = pending;
+    pending.then(({ request, rows }) => {
+      if (this.pendingEpoch !== pending) return;
+      this.pendingEpoch = null;
+      if (this.session.fits(request) && !this.showEpoch(this.session.tryStep(rows))) this.player.pause();
+    }, (error) => {
+      if (this.pendingEpoch !== pending) return;
+      this.pendingEpoch = null;
+      if (poolStopped(error)) {
+        if (!this.showEpoch(this.session.tryStep())) this.player.pause(); // the pool is gone: here
+      } else {
+        this.showProblems([error.message]);
+        this.player.pause();
+      }
+    });
+    return true;
+  }
+
+  // The page after an epoch (or the problem that kept it from running); whether it ran.
+  showEpoch({ stepped, problem }) {
     if (problem) this.showProblems([problem]);
     if (!stepped) return false;
     this.settings = { ...this.settings, trained: this.session.epoch };
@@ -406,6 +439,7 @@ class App {
     this.renderGeneration += 1;
     const { settings: s, session } = this;
     this.figures.render(session, s);
+    this.epochRows.prepare(session);
     this.controls.show(s);
     this.showTrainingButtons();
     for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';

@@ -1,14 +1,17 @@
 // "Train to convergence", in slices: epochs run for at most SLICE_MS, then the browser gets the thread
 // back (to paint, to take a click on Cancel) before the next slice, so no task is long however many
 // epochs it takes. A run that fits in its first slice (the chapter's 50 samples) finishes at once.
+// With many samples over http each epoch's rows come from the row pool (epoch_rows.js) and the page's
+// thread only sums them; if the pool stops, the run goes on here in slices.
+import { poolStopped } from './epoch_rows.js';
 
 const SLICE_MS = 40;
 
 class Converger {
-  // session: the page's Session; onProgress({ epoch, maxEpochs, elapsed }) after each unfinished slice;
+  // session: the page's Session; epochRows: an EpochRows (or null: every epoch here); onProgress({ epoch, maxEpochs, elapsed }) after each unfinished slice;
   // onDone({ outcome: 'settled' | 'limit' | 'cancelled' | 'failed', epochs, problem }) once.
-  constructor({ session, onProgress, onDone }) {
-    Object.assign(this, { session, onProgress, onDone });
+  constructor({ session, epochRows = null, onProgress, onDone }) {
+    Object.assign(this, { session, epochRows, onProgress, onDone });
     this.run = null;
   }
 
@@ -31,6 +34,12 @@ class Converger {
   slice(run) {
     if (this.run !== run) return;
     const { session } = this;
+    if (session.epoch >= run.maxEpochs) return this.finish(run, 'limit');
+    const pending = this.epochRows ? this.epochRows.request(session) : null;
+    if (pending) {
+      pending.then(({ request, rows }) => this.stepWith(run, request, rows), (error) => this.pooledFailed(run, error));
+      return undefined;
+    }
     const sliceStart = performance.now();
     try {
       for (;;) {
@@ -47,6 +56,27 @@ class Converger {
     this.onProgress({ epoch: session.epoch, maxEpochs: run.maxEpochs, elapsed: performance.now() - run.started });
     setTimeout(() => this.slice(run), 0);
     return undefined;
+  }
+
+  // An epoch from the pool's rows; then the next.
+  stepWith(run, request, rows) {
+    if (this.run !== run) return undefined; // cancelled while the rows were computed
+    if (!this.session.fits(request)) return this.slice(run); // (the session moved on: ask again)
+    let settled;
+    try {
+      settled = this.session.settlingStep(rows);
+    } catch (error) {
+      return this.finish(run, 'failed', error.message);
+    }
+    if (settled) return this.finish(run, 'settled');
+    this.onProgress({ epoch: this.session.epoch, maxEpochs: run.maxEpochs, elapsed: performance.now() - run.started });
+    return this.slice(run);
+  }
+
+  pooledFailed(run, error) {
+    if (this.run !== run) return undefined;
+    if (poolStopped(error)) return this.slice(run); // the pool is gone: on with epochs here
+    return this.finish(run, 'failed', error.message);
   }
 
   finish(run, outcome, problem = null) {

@@ -3,7 +3,8 @@
 const EPOCH_INTERVAL_MS = 250;
 
 class Player {
-  // step() runs one epoch and returns false to stop; onChange(isPlaying) reports state changes.
+  // step() runs one epoch and returns false to stop (null: the last epoch is still under way, so this
+  // tick is skipped and not counted); onChange(isPlaying) reports state changes.
   constructor({ step, onChange }) {
     this.step = step;
     this.onChange = onChange;
@@ -22,7 +23,13 @@ class Player {
   }
 
   tick() {
-    if (this.remaining <= 0 || !this.step()) {
+    if (this.remaining <= 0) {
+      this.pause();
+      return;
+    }
+    const stepped = this.step();
+    if (stepped === null) return;
+    if (!stepped) {
       this.pause();
       return;
     }

@@ -8,9 +8,9 @@ import { inSandbox } from './sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/row_worker.js).
 const WORKER_URL = 'row_worker.js';
-// A worker that has not answered at all by then (its first answer includes loading the module) is
-// taken for dead, and the pool with it: its callers compute on the page's thread instead.
-const FIRST_REPLY_TIMEOUT_MS = 5000;
+// Workers that have not all said they are ready by then (loading the module) are taken for dead (a
+// page from file:// in Firefox starts workers that never run), and the pool with them.
+const READY_TIMEOUT_MS = 5000;
 const MAX_WORKERS = 4;
 
 // Thrown (as a rejection) by every request once a worker has failed to start, load or answer.
@@ -37,8 +37,12 @@ class RowPool {
   constructor({ nw, workers, timers = { setTimeout: (...a) => setTimeout(...a), clearTimeout: (id) => clearTimeout(id) } }) {
     this.nw = nw;
     this.timers = timers;
+    this.broken = null; // why the pool stopped, once it has
+    this.readyCount = 0;
+    this.whenReady = new Promise((resolve, reject) => { this.settleReady = { resolve, reject }; });
+    this.whenReady.catch(() => {}); // (a pool may stop before anyone waits for it)
     this.workers = workers.map((worker, index) => {
-      const entry = { worker, answered: false, pending: new Map() };
+      const entry = { worker, pending: new Map() };
       worker.onmessage = (event) => this.receive(entry, event.data);
       worker.onerror = (event) => {
         if (event && event.preventDefault) event.preventDefault();
@@ -47,13 +51,16 @@ class RowPool {
       worker.onmessageerror = () => this.fail(`row worker ${index} could not read a message`);
       return entry;
     });
-    this.broken = null; // why the pool stopped, once it has
+    this.readyTimer = this.timers.setTimeout(() => this.fail(`the row workers were not ready in ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
     this.version = 0;
     this.rows = { xTrain: 0, xTest: 0 };
     this.nextId = 1;
   }
 
   get size() { return this.workers.length; }
+
+  // Every worker has loaded its module (and none has failed): requests start at once.
+  get ready() { return !this.broken && this.readyCount === this.workers.length; }
 
   // Sends the data to every worker (copies of Float64Arrays); later requests compute on it.
   setData({ xTrain, yTrain, xTest }) {
@@ -65,14 +72,14 @@ class RowPool {
 
   // The predictions at every xTest: options as nw.predict's ({ w, kernel, estimator }).
   async predict(options) {
-    const parts = await this.run('predict', options, this.rows.xTest);
+    const parts = await this.run('predict', options, 'xTest');
     return concat(parts.map((part) => part.predictions));
   }
 
   // Every row of the leave-one-out loss (options as nw.looLossRows's, without the row range), for
   // nw.sumLooRows or a Trainer's stepWithRows.
   async looRows(options) {
-    const parts = await this.run('looRows', options, this.rows.xTrain);
+    const parts = await this.run('looRows', options, 'xTrain');
     return { lossRows: concat(parts.map((part) => part.lossRows)), gradRows: concat(parts.map((part) => part.gradRows)) };
   }
 
@@ -86,29 +93,38 @@ class RowPool {
     this.fail(reason);
   }
 
-  run(type, options, n) {
-    if (this.broken) return Promise.reject(new PoolUnavailable(this.broken));
-    const version = this.version;
-    const ranges = splitRows(n, this.workers.length);
+  // Sends each worker its share of the rows of the newest data's `inputs` (xTrain or xTest), once all
+  // are ready; resolves to their replies in order.
+  async run(type, options, inputs) {
+    if (!this.ready) await this.whenReady;
+    if (this.broken) throw new PoolUnavailable(this.broken);
+    const { version } = this;
+    const ranges = splitRows(this.rows[inputs], this.workers.length);
     return Promise.all(this.workers.map((entry, k) => new Promise((resolve, reject) => {
       const id = this.nextId++;
       const [rowBegin, rowEnd] = ranges[k];
-      const timer = entry.answered ? null : this.timers.setTimeout(() => this.fail(`a row worker sent nothing in ${FIRST_REPLY_TIMEOUT_MS / 1000} s`), FIRST_REPLY_TIMEOUT_MS);
-      entry.pending.set(id, { resolve, reject, timer });
+      entry.pending.set(id, { resolve, reject });
       entry.worker.postMessage({ type, id, version, options, rowBegin, rowEnd });
     })));
   }
 
   receive(entry, reply) {
+    if (reply.ready) {
+      this.readyCount += 1;
+      if (this.ready) {
+        this.timers.clearTimeout(this.readyTimer);
+        this.settleReady.resolve();
+      }
+      return;
+    }
+    if (reply.unavailable !== undefined) {
+      this.fail(`a row worker could not load the module: ${reply.unavailable}`);
+      return;
+    }
     const request = entry.pending.get(reply.id);
     if (!request) return;
     entry.pending.delete(reply.id);
-    entry.answered = true;
-    this.timers.clearTimeout(request.timer);
-    if (reply.unavailable !== undefined) {
-      request.reject(new PoolUnavailable(reply.unavailable));
-      this.fail(`a row worker could not load the module: ${reply.unavailable}`);
-    } else if (reply.error !== undefined) {
+    if (reply.error !== undefined) {
       request.reject(new Error(reply.error));
     } else {
       request.resolve(reply);
@@ -119,12 +135,11 @@ class RowPool {
   fail(reason) {
     if (this.broken) return;
     this.broken = reason;
+    this.timers.clearTimeout(this.readyTimer);
+    this.settleReady.reject(new PoolUnavailable(reason));
     for (const entry of this.workers) {
       entry.worker.terminate();
-      for (const { reject, timer } of entry.pending.values()) {
-        this.timers.clearTimeout(timer);
-        reject(new PoolUnavailable(reason));
-      }
+      for (const { reject } of entry.pending.values()) reject(new PoolUnavailable(reason));
       entry.pending.clear();
     }
   }

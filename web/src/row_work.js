@@ -5,9 +5,12 @@
 //   { type: 'predict', id, version, options, rowBegin, rowEnd }     -> { id, predictions } (xTest rows)
 //   { type: 'looRows', id, version, options, rowBegin, rowEnd }     -> { id, lossRows, gradRows }
 // A failure replies { id, error } (the module's message), or { id, unavailable } if the module did
-// not load. Each reply lists the buffers it can hand over without a copy.
+// not load. Each reply lists the buffers it can hand over without a copy. Once the module has loaded
+// the worker says { ready: true } unasked (or { unavailable } if it cannot), through `post`, so the
+// page knows the pool can take work before it sends any.
 
-export function rowWork(ready) {
+export function rowWork(ready, post) {
+  ready.then(() => post({ ready: true }), (error) => post({ unavailable: String(error && error.message) }));
   let data = null;
   return async (message) => {
     if (message.type === 'data') {

@@ -4,7 +4,7 @@
 import { rowWork } from './row_work.js';
 
 importScripts('nw.js');
-const handle = rowWork(createNW());
+const handle = rowWork(createNW(), (message) => self.postMessage(message));
 self.onmessage = async ({ data: message }) => {
   const answer = await handle(message);
   if (answer) self.postMessage(answer.reply, answer.transfer);

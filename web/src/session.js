@@ -81,10 +81,11 @@ class Session {
     return this.testMseCache;
   }
 
-  // One epoch; throws NWError (keeping w) if the step diverges.
-  step() {
+  // One epoch; throws NWError (keeping w) if the step diverges. With `rows` (epochRowsRequest's answer,
+  // computed elsewhere: the row pool) the epoch only sums them here, to the same w bit for bit.
+  step(rows = null) {
     void this.testMses; // the w being left: its line is at hand now
-    const loss = this.trainer.step();
+    const loss = rows ? this.trainer.stepWithRows(rows.lossRows, rows.gradRows) : this.trainer.step();
     this.losses.push(loss);
     this.ws.push(this.trainer.w);
     return loss;
@@ -107,24 +108,37 @@ class Session {
 
   // One epoch for a Train or Step button: { stepped, problem }, where problem says why it did not run
   // (the epoch limit, or a step that diverged and kept w); an untrainable kernel just does not step.
-  tryStep() {
+  // With `rows`, the epoch is summed from them (see step).
+  tryStep(rows = null) {
     if (!this.canTrain) return { stepped: false, problem: null };
     if (this.epoch >= this.maxEpochs) {
       return { stepped: false, problem: this.t('problem.epochLimit', { epochs: this.maxEpochs, n: this.data.xTrain.length }) };
     }
     try {
-      this.step();
+      this.step(rows);
     } catch (error) {
       return { stepped: false, problem: error.message };
     }
     return { stepped: true, problem: null };
   }
 
-  // One epoch; true when it moved w by less than SETTLED relatively (training has settled). Throws
-  // NWError (keeping w) if the step diverges.
-  settlingStep() {
+  // What the next epoch's rows are computed from (nw.looLossRows' options, for the row pool), and the
+  // trainer they are for: rows that come back when the trainer or its w has changed are not used.
+  epochRowsRequest() {
+    const { kernel, estimator, leaveOneOut } = this.objective;
+    return { trainer: this.trainer, w: this.learnedW, options: { w: this.learnedW, kernel, estimator, leaveOneOut } };
+  }
+
+  // Whether rows computed for `request` still fit this session's next epoch.
+  fits(request) {
+    return request.trainer === this.trainer && Object.is(request.w, this.learnedW);
+  }
+
+  // One epoch (from `rows` if given, see step); true when it moved w by less than SETTLED relatively
+  // (training has settled). Throws NWError (keeping w) if the step diverges.
+  settlingStep(rows = null) {
     const before = this.learnedW;
-    this.step();
+    this.step(rows);
     return Math.abs(this.learnedW - before) <= SETTLED * Math.abs(before);
   }
 

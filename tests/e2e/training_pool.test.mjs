@@ -1,0 +1,80 @@
+// Training on many samples: over http the row pool's workers compute each epoch's leave-one-out rows
+// (Step, Train and "Train to convergence"), the page's thread only sums them; from file:// (Chromium
+// starts no worker) every epoch runs on the page's thread. Either way w after each epoch is the
+// module's Trainer's, bit for bit, and at the chapter's 50 samples no row worker is started.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
+
+const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
+
+// w at the start and after each of `epochs` epochs, from the module's Trainer in Node.
+function trainerWs(data, epochs, lr) {
+  const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0, lr });
+  const ws = [trainer.w];
+  for (let i = 0; i < epochs; i++) {
+    trainer.step();
+    ws.push(trainer.w);
+  }
+  trainer.delete();
+  return ws;
+}
+
+const epochShown = (page, epoch) => page.waitForFunction((epoch) => document.querySelector('#status').textContent.startsWith(`Epoch ${epoch} `), epoch, { timeout: 30_000 });
+
+inEachBrowser('training on many samples', (env) => {
+  const { test, open } = env;
+
+  for (const where of ['http', 'file']) {
+    test(`(${where}) Step, Train and Train to convergence at 2000 samples take the module's epochs, in the row pool over http`, async () => {
+      const lr = 0.002; // w cannot settle within the 50 epochs allowed at this size: the run reaches the limit
+      const base = where === 'http' ? env.server.url : fileUrl;
+      const page = await open(`${base}#nTrain=2000&nTest=50&lr=${lr}`);
+      if (where === 'http') await page.waitForFunction(() => nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
+      // Epochs computed on the page's thread (the trainer's own step) are counted.
+      await page.evaluate(() => {
+        window.stepsHere = 0;
+        const { trainer } = nwPage.app.session;
+        const step = trainer.step.bind(trainer);
+        trainer.step = () => { window.stepsHere += 1; return step(); };
+      });
+      await page.button('Step').click();
+      await epochShown(page, 1);
+      await page.button('Train').click(); // the Epochs setting: 5
+      await epochShown(page, 6);
+      await page.waitForFunction(() => !nwPage.app.player.isPlaying);
+      await page.button('Train to convergence').nth(0).click();
+      await page.waitForFunction(() => !nwPage.app.converger.running, undefined, { timeout: 60_000 });
+      await epochShown(page, 50);
+      const { ws, stepsHere, poolSize } = await page.evaluate(() => ({
+        ws: nwPage.app.session.ws, stepsHere: window.stepsHere, poolSize: nwPage.app.epochRows.pool?.ready ? nwPage.app.epochRows.pool.size : 0,
+      }));
+      const data = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
+      const expected = trainerWs(data, 50, lr);
+      assert.equal(ws.length, expected.length);
+      ws.forEach((w, i) => assert.ok(Object.is(w, expected[i]), `w after epoch ${i}: ${w} vs ${expected[i]}`));
+      assert.equal(Number(await page.locator('#status').attribute('data-w')), expected[50]);
+      if (where === 'http') {
+        assert.ok(poolSize >= 1, 'the row pool runs');
+        assert.equal(stepsHere, 0, 'no epoch computed on the page\'s thread');
+      } else if (page.kind.name === 'Chromium') {
+        assert.equal(poolSize, 0, 'no row worker from file://');
+        assert.equal(stepsHere, 50, 'every epoch on the page\'s thread');
+      }
+      assert.match(await page.alert().text(), /Stopped after 50 epochs \(the limit for this many samples\)/);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+  }
+
+  test('at the chapter\'s 50 samples no row worker is started, and Train runs on the page\'s thread', async () => {
+    const page = await open(env.server.url);
+    await page.button('Train').click();
+    await epochShown(page, 5);
+    assert.equal(await page.evaluate(() => nwPage.app.epochRows.pool), null);
+    const data = nw.generateData({ nTrain: 50, nTest: 50, seed: 1 });
+    assert.equal(Number(await page.locator('#status').attribute('data-w')), trainerWs(data, 5, 0.5)[5]);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+});

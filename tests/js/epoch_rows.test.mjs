@@ -1,0 +1,120 @@
+// Training epochs from the row pool (web/src/epoch_rows.js) over Node's worker threads: "Train to
+// convergence" (the Converger) reaches the same w, epoch by epoch and bit for bit, as on the page's
+// thread; a cancel while rows are on their way keeps the epochs done; a pool that stops mid-run leaves
+// the run to the page's thread; small data never goes to the pool, nor starts it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Converger } from '../../web/src/converger.js';
+import { EpochRows } from '../../web/src/epoch_rows.js';
+import { Session } from '../../web/src/session.js';
+import { defaults } from '../../web/src/state.js';
+import { createNodeRowPool } from '../../bench/node_row_pool.mjs';
+import { createNW } from './module.mjs';
+
+const nw = await createNW();
+// 600 samples: 360,000 key pairs an epoch, enough to go to the pool; a small lr so the run is long.
+const settings = { ...defaults(), nTrain: 600, nTest: 40, lr: 0.002 };
+
+function started(extra = {}) {
+  const session = new Session(nw);
+  session.generate({ ...settings, ...extra });
+  return session;
+}
+
+// Runs "Train to convergence" to its end: { outcome, epochs, progress (how many reports) }.
+function converge(session, epochRows, maxEpochs, { cancelAfter = Infinity } = {}) {
+  return new Promise((resolve) => {
+    let progress = 0;
+    const converger = new Converger({
+      session,
+      epochRows,
+      onProgress: () => {
+        progress += 1;
+        if (session.epoch >= cancelAfter) converger.cancel();
+      },
+      onDone: (result) => resolve({ ...result, progress }),
+    });
+    converger.start(maxEpochs);
+  });
+}
+
+test('with the pool, "Train to convergence" takes the same epochs as the page\'s thread, bit for bit', async () => {
+  const pool = createNodeRowPool(nw, 2);
+  try {
+    await pool.whenReady; // (before that, epochs run here)
+    for (const extra of [{}, { estimator: 'localLinear' }, { kernel: 'epanechnikov', lr: 0.0005 }]) {
+      const here = started(extra);
+      const pooled = started(extra);
+      const epochRows = new EpochRows();
+      epochRows.pool = pool;
+      const a = await converge(here, null, 40);
+      const b = await converge(pooled, epochRows, 40);
+      assert.equal(b.outcome, a.outcome);
+      assert.ok(pooled.epoch > 5, `${pooled.epoch} epochs`);
+      assert.equal(pooled.ws.length, here.ws.length);
+      pooled.ws.forEach((w, i) => assert.ok(Object.is(w, here.ws[i]), `${JSON.stringify(extra)} w after epoch ${i}`));
+      pooled.losses.forEach((loss, i) => assert.ok(Object.is(loss, here.losses[i])));
+      assert.equal(epochRows.sentData, pooled.data, 'the data went to the pool');
+      assert.ok(b.progress >= pooled.epoch - 1, 'progress is reported after each unfinished epoch');
+    }
+  } finally {
+    pool.terminate();
+  }
+});
+
+test('Cancel while an epoch\'s rows are on their way keeps the epochs done and drops the late rows', async () => {
+  const pool = createNodeRowPool(nw, 2);
+  try {
+    await pool.whenReady;
+    const session = started();
+    const epochRows = new EpochRows();
+    epochRows.pool = pool;
+    const result = await converge(session, epochRows, 40, { cancelAfter: 3 });
+    assert.equal(result.outcome, 'cancelled');
+    assert.equal(session.epoch, 3);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // any rows still computed arrive
+    assert.equal(session.epoch, 3, 'no epoch after the cancel');
+    const trainer = new nw.Trainer(session.data.xTrain, session.data.yTrain, { w0: session.data.w0, lr: settings.lr });
+    for (let i = 0; i < 3; i++) trainer.step();
+    assert.ok(Object.is(session.learnedW, trainer.w));
+    trainer.delete();
+  } finally {
+    pool.terminate();
+  }
+});
+
+test('a pool that stops mid-run leaves the rest of the run to the page\'s thread; small data stays here', async () => {
+  const pool = createNodeRowPool(nw, 2);
+  await pool.whenReady;
+  const session = started();
+  const epochRows = new EpochRows();
+  epochRows.pool = pool;
+  let asked = 0;
+  const counting = { request: (s) => { asked += 1; if (asked === 4) pool.terminate('stopped by the test'); return epochRows.request(s); } };
+  const result = await converge(session, counting, 12);
+  assert.equal(result.outcome, 'limit');
+  assert.equal(session.epoch, 12);
+  assert.equal(epochRows.request(session), null, 'a stopped pool is not asked again');
+  const here = started();
+  await converge(here, null, 12);
+  assert.ok(Object.is(session.learnedW, here.learnedW));
+
+  let created = 0;
+  let fresh = null;
+  const small = new EpochRows({ createPool: () => { created += 1; fresh = createNodeRowPool(nw, 2); return fresh; } });
+  small.prepare(started({ nTrain: 50 }));
+  assert.equal(created, 0, 'no workers for 50 samples');
+  small.prepare(started({ nTrain: 500 }));
+  small.prepare(started({ nTrain: 600 }));
+  assert.equal(created, 1, 'the pool is started once, for the first large data');
+  try {
+    assert.equal(small.request(started({ nTrain: 500 })), null, 'a pool not ready yet: each epoch here');
+    await fresh.whenReady;
+    assert.equal(small.request(started({ nTrain: 50 })), null, '50 samples: each epoch here');
+    const pending = small.request(started({ nTrain: 500 }));
+    assert.notEqual(pending, null, '500 samples: the pool');
+    assert.equal((await pending).rows.lossRows.length, 500);
+  } finally {
+    fresh.terminate();
+  }
+});

@@ -1,0 +1,53 @@
+// Training epochs computed by the row pool (row_pool.js) where it runs (over http) and an epoch is
+// large enough to be worth a round trip: the workers compute the leave-one-out loss's rows, and the
+// page's thread only sums them (Session.step(rows): the same w as a step here, bit for bit). Elsewhere
+// request() gives null and the caller steps on the page's thread.
+import { PoolUnavailable } from './row_pool.js';
+
+// An epoch of n training points visits about n^2 key pairs; below this many (n < 500) it takes under a
+// millisecond or two here, less than the round trip to the workers.
+const POOL_MIN_PAIRS = 250_000;
+
+class EpochRows {
+  // createPool: makes the pool (or null where workers cannot start); called once, for the first
+  // session large enough (see prepare), so a page that never trains on many samples starts no workers.
+  constructor({ createPool = null } = {}) {
+    this.createPool = createPool;
+    this.pool = null; // used once its workers are ready
+    this.sentData = null; // the session data the pool holds
+  }
+
+  // Whether the session's epochs are worth computing in the pool.
+  wanted(session) {
+    const n = session.data.xTrain.length;
+    return session.canTrain && n * n >= POOL_MIN_PAIRS;
+  }
+
+  // Starts the pool for a session that will want it (after a render), so its workers load the module
+  // before the reader presses Train; until they are ready epochs run on the page's thread.
+  prepare(session) {
+    if (this.pool || !this.createPool || !session.data || !this.wanted(session)) return;
+    const { createPool } = this;
+    this.createPool = null;
+    this.pool = createPool();
+  }
+
+  // A promise of { request, rows } for the session's next epoch (Session.epochRowsRequest), or null.
+  // It rejects with PoolUnavailable if the pool stops (the caller then steps here) and with the
+  // module's error otherwise.
+  request(session) {
+    this.prepare(session);
+    const { pool } = this;
+    if (!pool || !pool.ready || !this.wanted(session)) return null;
+    if (this.sentData !== session.data) {
+      pool.setData(session.data);
+      this.sentData = session.data;
+    }
+    const request = session.epochRowsRequest();
+    return pool.looRows(request.options).then((rows) => ({ request, rows }));
+  }
+}
+
+const poolStopped = (error) => error instanceof PoolUnavailable;
+
+export { EpochRows, poolStopped };
