@@ -8,7 +8,8 @@ import { poolStopped } from './epoch_rows.js';
 const SLICE_MS = 40;
 
 class Converger {
-  // session: the page's Session; epochRows: an EpochRows (or null: every epoch here); onProgress({ epoch, maxEpochs, elapsed }) after each unfinished slice;
+  // session: the page's Session; epochRows: an EpochRows (or null: every epoch here);
+  // onProgress({ epoch, maxEpochs, elapsed }) after each unfinished slice (or pooled epoch);
   // onDone({ outcome: 'settled' | 'limit' | 'cancelled' | 'failed', epochs, problem }) once.
   constructor({ session, epochRows = null, onProgress, onDone }) {
     Object.assign(this, { session, epochRows, onProgress, onDone });
