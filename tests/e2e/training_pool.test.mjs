@@ -1,6 +1,6 @@
 // Training on many samples: over http the row pool's workers compute each epoch's leave-one-out rows
 // (Step, Train and "Train to convergence"), the page's thread only sums them; from file:// (Chromium
-// starts no worker) every epoch runs on the page's thread. Either way w after each epoch is the
+// starts no worker) the same rows are computed on the page's thread in slices. Either way w after each epoch is the
 // module's Trainer's, bit for bit, and at the chapter's 50 samples no row worker is started.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -46,26 +46,57 @@ inEachBrowser('training on many samples', (env) => {
       await page.button('Train to convergence').nth(0).click();
       await page.waitForFunction(() => !nwPage.app.converger.running, undefined, { timeout: 60_000 });
       await epochShown(page, 50);
-      const { ws, stepsHere, poolSize } = await page.evaluate(() => ({
+      const { ws, stepsHere, poolSize, sliced } = await page.evaluate(() => ({
         ws: nwPage.app.session.ws, stepsHere: window.stepsHere, poolSize: nwPage.app.epochRows.pool?.ready ? nwPage.app.epochRows.pool.size : 0,
+        sliced: nwPage.app.epochRows.sliced !== null,
       }));
       const data = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
       const expected = trainerWs(data, 50, lr);
       assert.equal(ws.length, expected.length);
       ws.forEach((w, i) => assert.ok(Object.is(w, expected[i]), `w after epoch ${i}: ${w} vs ${expected[i]}`));
       assert.equal(Number(await page.locator('#status').attribute('data-w')), expected[50]);
+      // (Epochs whose rows came in slices on the page's thread are not counted: no epoch was one task.)
+      assert.equal(stepsHere, 0, 'no epoch computed in one task on the page\'s thread');
       if (where === 'http') {
         assert.ok(poolSize >= 1, 'the row pool runs');
-        assert.equal(stepsHere, 0, 'no epoch computed on the page\'s thread');
+        assert.equal(sliced, false, 'every epoch in the pool');
       } else if (page.kind.name === 'Chromium') {
         assert.equal(poolSize, 0, 'no row worker from file://');
-        assert.equal(stepsHere, 50, 'every epoch on the page\'s thread');
+        assert.equal(sliced, true, 'the epochs\' rows in slices on the page\'s thread');
       }
       assert.match(await page.alert().text(), /Stopped after 50 epochs \(the limit for this many samples\)/);
       assert.deepEqual(page.problems, []);
       await page.close();
     });
   }
+
+  test('(http) a link\'s trained epochs at 2000 samples are replayed after the first render, and again by Regenerate on the new data, in the row pool', async () => {
+    const lr = 0.002;
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=50&lr=${lr}&trained=4`); // (ready: after the replay)
+    const first = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
+    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(first, 4, lr));
+    await epochShown(page, 4);
+    assert.match(await page.url(), /trained=4(&|$)/);
+    assert.equal(await page.locator('#convergeProgress').isVisible(), false);
+    await page.waitForFunction(() => nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
+    // Epochs computed on the page's thread (any trainer's own step) are counted.
+    await page.evaluate(() => {
+      window.stepsHere = 0;
+      const { prototype } = nwPage.app.nw.Trainer;
+      const step = prototype.step;
+      prototype.step = function countedStep() { window.stepsHere += 1; return step.call(this); };
+    });
+    await page.button('Regenerate').click(); // (settled: after the replay)
+    const seed = Number(new URL(await page.url()).hash.match(/seed=(\d+)/)[1]);
+    assert.notEqual(seed, 1);
+    const regenerated = nw.generateData({ nTrain: 2000, nTest: 50, seed });
+    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(regenerated, 4, lr));
+    await epochShown(page, 4);
+    assert.match(await page.url(), /trained=4(&|$)/);
+    assert.equal(await page.evaluate(() => window.stepsHere), 0, 'the replay\'s epochs came from the pool');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
 
   test('at the chapter\'s 50 samples no row worker is started, and Train runs on the page\'s thread', async () => {
     const page = await open(env.server.url);

@@ -1,11 +1,13 @@
 // Training epochs from the row pool (web/src/epoch_rows.js) over Node's worker threads: "Train to
-// convergence" (the Converger) reaches the same w, epoch by epoch and bit for bit, as on the page's
-// thread; a cancel while rows are on their way keeps the epochs done; a pool that stops mid-run leaves
+// convergence" (the Converger) reaches the same w and test MSE, epoch by epoch and bit for bit, as on
+// the page's thread (the pool computing each epoch's test MSE line too), and so does the pool's
+// stand-in in slices on this thread (no pool, or not ready yet); a cancel while rows are on their way keeps the epochs done; a pool that stops mid-run leaves
 // the run to the page's thread; small data never goes to the pool, nor starts it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Converger } from '../../web/src/converger.js';
 import { EpochRows } from '../../web/src/epoch_rows.js';
+import { createSlicedRows } from '../../web/src/sliced_rows.js';
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
 import { createNodeRowPool } from '../../bench/node_row_pool.mjs';
@@ -15,8 +17,20 @@ const nw = await createNW();
 // 600 samples: 360,000 key pairs an epoch, enough to go to the pool; a small lr so the run is long.
 const settings = { ...defaults(), nTrain: 600, nTest: 40, lr: 0.002 };
 
-function started(extra = {}) {
-  const session = new Session(nw);
+// The module, counting the lines (predict, localLinear) computed through it.
+function countingLines() {
+  const counted = { lines: 0 };
+  counted.nw = new Proxy(nw, {
+    get(target, key) {
+      if (key !== 'predict' && key !== 'localLinear') return target[key];
+      return (...args) => { counted.lines += 1; return target[key](...args); };
+    },
+  });
+  return counted;
+}
+
+function started(extra = {}, module = nw) {
+  const session = new Session(module);
   session.generate({ ...settings, ...extra });
   return session;
 }
@@ -44,11 +58,16 @@ test('with the pool, "Train to convergence" takes the same epochs as the page\'s
     await pool.whenReady; // (before that, epochs run here)
     for (const extra of [{}, { estimator: 'localLinear' }, { kernel: 'epanechnikov', lr: 0.0005 }]) {
       const here = started(extra);
-      const pooled = started(extra);
+      const counted = countingLines();
+      const pooled = started(extra, counted.nw);
       const epochRows = new EpochRows();
       epochRows.pool = pool;
       const a = await converge(here, null, 40);
       const b = await converge(pooled, epochRows, 40);
+      assert.equal(counted.lines, 0, 'each epoch\'s test MSE line came from the pool too');
+      const testMses = pooled.testMses;
+      assert.equal(testMses.length, pooled.ws.length);
+      testMses.forEach((mse, i) => assert.ok(Object.is(mse, here.testMses[i]), `${JSON.stringify(extra)} test MSE at epoch ${i}`));
       assert.equal(b.outcome, a.outcome);
       assert.ok(pooled.epoch > 5, `${pooled.epoch} epochs`);
       assert.equal(pooled.ws.length, here.ws.length);
@@ -56,6 +75,19 @@ test('with the pool, "Train to convergence" takes the same epochs as the page\'s
       pooled.losses.forEach((loss, i) => assert.ok(Object.is(loss, here.losses[i])));
       assert.equal(epochRows.sentData, pooled.data, 'the data went to the pool');
       assert.ok(b.progress >= pooled.epoch - 1, 'progress is reported after each unfinished epoch');
+
+      // Without a ready pool, the same rows in slices on this thread, each in a task of its own.
+      const countedHere = countingLines();
+      const sliced = started(extra, countedHere.nw);
+      let tasks = 0;
+      const slicedRows = new EpochRows({ createSliced: () => createSlicedRows(nw, { defer: (fn) => { tasks += 1; setTimeout(fn, 0); } }) });
+      const c = await converge(sliced, slicedRows, 40);
+      assert.equal(c.outcome, a.outcome);
+      assert.equal(countedHere.lines, 0, 'the lines came in slices too');
+      assert.deepEqual(sliced.ws, here.ws);
+      sliced.ws.forEach((w, i) => assert.ok(Object.is(w, here.ws[i]), `sliced: w after epoch ${i}`));
+      sliced.testMses.forEach((mse, i) => assert.ok(Object.is(mse, here.testMses[i]), `sliced: test MSE at epoch ${i}`));
+      assert.ok(tasks >= 16 * sliced.epoch, `${tasks} tasks for ${sliced.epoch} epochs: at least 16 each`);
     }
   } finally {
     pool.terminate();

@@ -12,6 +12,7 @@ import { Figures } from './figures.js';
 import { ownData } from './own_data.js';
 import { Player } from './player.js';
 import { createRowPool } from './row_pool.js';
+import { createSlicedRows } from './sliced_rows.js';
 import { Session } from './session.js';
 import { startEmbed } from './embed.js';
 import { t } from './i18n/i18n.js';
@@ -24,6 +25,8 @@ const QUERY_URL_DELAY_MS = 300;
 const PAGE_THREAD_DRAG_CELLS = 100;
 // "Train to convergence" shows its progress bar (and Cancel) once it has run this long.
 const CONVERGE_PROGRESS_AFTER_MS = 200;
+// Up to this many trained epochs are replayed at once (within the render's task) on small data.
+const REPLAY_HERE_MAX_EPOCHS = 10;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
 
@@ -78,6 +81,7 @@ class App {
     // Workers that compute large training epochs' rows (over http; none from file://), started only
     // once the data are large enough to need them.
     this.epochRows.createPool = () => createRowPool(this.nw);
+    this.epochRows.createSliced = () => createSlicedRows(this.nw);
     this.epochRows.prepare(this.session);
     this.figures.offload = (request) => {
       if (this.dragPreview.where !== 'worker') return false;
@@ -235,9 +239,13 @@ class App {
 
   // Brings the session in line with `next` (new data or a new training run only when needed) and
   // redraws. On an error the previous settings and charts stay as they were.
-  apply(next, history, { byReader = true } = {}) {
+  // Trained epochs to replay (a link's, or the same count on new data) run at once when they are few on
+  // small data; else (see replaysLater) after the render, in the background like "Train to convergence"
+  // (the row pool, or slices), unless replayNow (an imported session, compared at once).
+  apply(next, history, { byReader = true, replayNow = false } = {}) {
     const previous = this.settings;
     const problems = [];
+    let replayLater = null; // the epoch to replay to after the render
     next = { ...next };
     try {
       if (!previous || dataKeys.some((key) => next[key] !== previous[key])) {
@@ -245,8 +253,13 @@ class App {
       } else if (objectiveKeys.some((key) => next[key] !== previous[key]) || next.trained < this.session.epoch) {
         this.session.resetTraining(next);
       }
-      const replayProblem = this.session.replay(next.trained);
-      if (replayProblem) problems.push(replayProblem);
+      const { target, problem } = this.session.replayPlan(next.trained);
+      if (!replayNow && this.replaysLater(target - this.session.epoch)) {
+        replayLater = target;
+      } else {
+        this.session.replay(next.trained);
+      }
+      if (problem) problems.push(problem);
     } catch (error) {
       problems.push(error.message);
     }
@@ -254,10 +267,19 @@ class App {
       this.showProblems(problems);
       return;
     }
-    this.settings = { ...next, trained: this.session.epoch };
+    // (While epochs are replayed, the settings and the URL keep the count they will reach.)
+    this.settings = { ...next, trained: replayLater ?? this.session.epoch };
     this.render();
     this.writeUrl(history, { byReader });
     this.showProblems(problems);
+    if (replayLater !== null) this.converger.start(replayLater, { replay: true });
+  }
+
+  // Whether replaying this many epochs is left to the Converger: for data the row pool takes, or
+  // epochs enough to take the page's thread longer than a frame or two (each, with its test MSE line,
+  // costs about a millisecond even at 50 samples).
+  replaysLater(epochs) {
+    return epochs > 0 && (this.epochRows.wanted(this.session) || epochs > REPLAY_HERE_MAX_EPOCHS);
   }
 
   // Generated data, or the reader's own from local storage (falling back to generated without it).
@@ -357,7 +379,7 @@ class App {
 
   // A run under way ends with the epochs it reached, before new settings are read from this.settings.
   stopConverging() {
-    this.converger.cancel();
+    this.converger.cancel('superseded');
   }
 
   showConvergeProgress({ epoch, maxEpochs, elapsed }) {
@@ -366,22 +388,26 @@ class App {
     byId('convergeProgress').hidden = false;
     byId('convergeBar').max = maxEpochs;
     byId('convergeBar').value = epoch;
-    byId('convergeText').textContent = t('training.convergeProgress', { epoch, maxEpochs, w: this.session.learnedW.toFixed(4) });
+    const values = { epoch, maxEpochs, w: this.session.learnedW.toFixed(4) };
+    byId('convergeText').textContent = this.converger.replaying ? t('training.replayProgress', values) : t('training.convergeProgress', values);
     this.showTrainingButtons();
     // The button pressed is disabled now: the keyboard focus goes to Cancel, not to the page's top.
     if (wasHidden && (document.activeElement === byId('converge') || document.activeElement === document.body)) byId('cancelConverge').focus();
   }
 
-  convergeDone({ outcome, epochs, problem }) {
+  // A replay (see apply) says nothing unless it failed; superseded by new settings, it leaves them the
+  // trained count to replay.
+  convergeDone({ outcome, epochs, problem, replay }) {
     const hadFocus = byId('convergeProgress').contains(document.activeElement);
     byId('convergeProgress').hidden = true;
     if (problem) this.showProblems([problem]);
-    if (outcome === 'limit') this.showProblems([t('training.convergeLimit', { epochs: this.session.epoch })]);
-    if (outcome === 'cancelled') this.showProblems([t.plural('training.convergeCancelled', epochs)]);
+    if (replay && outcome === 'superseded') return;
+    if (!replay && outcome === 'limit') this.showProblems([t('training.convergeLimit', { epochs: this.session.epoch })]);
+    if (!replay && (outcome === 'cancelled' || outcome === 'superseded')) this.showProblems([t.plural('training.convergeCancelled', epochs)]);
     if (!this.settings) return;
     this.settings = { ...this.settings, trained: this.session.epoch };
     this.render();
-    this.writeUrl(epochs > 0 ? 'push' : 'replace');
+    this.writeUrl(epochs > 0 && !replay ? 'push' : 'replace');
     if (hadFocus && !byId('converge').disabled) byId('converge').focus();
   }
 
@@ -427,7 +453,7 @@ class App {
     this.clearProblems();
     this.showProblems(problems);
     this.settings = { ...this.settings, data: state.data === 'own' ? 'generated' : 'own' }; // forces a reload
-    this.apply(state, 'push');
+    this.apply(state, 'push', { replayNow: true });
     const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
     if (!same(this.session.ws, session.training.ws) || !same(this.session.losses, session.training.losses)) {
       this.showProblems([t('problem.replayDiffers')]);

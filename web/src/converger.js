@@ -1,16 +1,18 @@
 // "Train to convergence", in slices: epochs run for at most SLICE_MS, then the browser gets the thread
 // back (to paint, to take a click on Cancel) before the next slice, so no task is long however many
-// epochs it takes. A run that fits in its first slice (the chapter's 50 samples) finishes at once.
+// epochs it takes. A run that fits in its first slice (the chapter's 50 samples) ends in the next task,
+// where the page is drawn.
 // With many samples over http each epoch's rows come from the row pool (epoch_rows.js) and the page's
 // thread only sums them; if the pool stops, the run goes on here in slices.
 import { poolStopped } from './epoch_rows.js';
 
-const SLICE_MS = 40;
+const SLICE_MS = 30;
 
 class Converger {
   // session: the page's Session; epochRows: an EpochRows (or null: every epoch here);
   // onProgress({ epoch, maxEpochs, elapsed }) after each unfinished slice (or pooled epoch);
-  // onDone({ outcome: 'settled' | 'limit' | 'cancelled' | 'failed', epochs, problem }) once.
+  // onDone({ outcome: 'settled' | 'limit' | 'cancelled' | 'superseded' | 'failed', epochs, problem, replay })
+  // once.
   constructor({ session, epochRows = null, onProgress, onDone }) {
     Object.assign(this, { session, epochRows, onProgress, onDone });
     this.run = null;
@@ -18,18 +20,24 @@ class Converger {
 
   get running() { return this.run !== null; }
 
-  start(maxEpochs) {
+  get replaying() { return this.run !== null && this.run.replay; }
+
+  // replay: run exactly to maxEpochs (a link's or a data change's trained epochs), not until w settles.
+  start(maxEpochs, { replay = false } = {}) {
     this.cancel();
-    const run = { maxEpochs, started: performance.now(), startEpoch: this.session.epoch, epochMs: 0 };
+    const run = { maxEpochs, replay, started: performance.now(), startEpoch: this.session.epoch, epochMs: 0 };
     this.run = run;
-    this.slice(run);
+    // A replay comes with new settings, whose render paints first.
+    if (replay) setTimeout(() => this.slice(run), 0);
+    else this.slice(run);
   }
 
-  // Stops the run after the epoch under way (the session keeps every epoch done so far).
-  cancel() {
+  // Stops the run after the epoch under way (the session keeps every epoch done so far). outcome:
+  // 'cancelled' (the reader's Cancel) or 'superseded' (new settings replace the run's).
+  cancel(outcome = 'cancelled') {
     const { run } = this;
     if (!run) return;
-    this.finish(run, 'cancelled');
+    this.finish(run, outcome);
   }
 
   slice(run) {
@@ -44,11 +52,11 @@ class Converger {
     const sliceStart = performance.now();
     try {
       for (;;) {
-        if (session.epoch >= run.maxEpochs) return this.finish(run, 'limit');
+        if (session.epoch >= run.maxEpochs) return this.finishLater(run, 'limit');
         const epochStart = performance.now();
-        const settled = session.settlingStep();
+        const settled = this.stepOnce(run);
         run.epochMs = performance.now() - epochStart;
-        if (settled) return this.finish(run, 'settled');
+        if (settled) return this.finishLater(run, 'settled');
         if (performance.now() - sliceStart + run.epochMs > SLICE_MS) break;
       }
     } catch (error) {
@@ -65,7 +73,7 @@ class Converger {
     if (!this.session.fits(request)) return this.slice(run); // (the session moved on: ask again)
     let settled;
     try {
-      settled = this.session.settlingStep(rows);
+      settled = this.stepOnce(run, rows);
     } catch (error) {
       return this.finish(run, 'failed', error.message);
     }
@@ -74,15 +82,29 @@ class Converger {
     return this.slice(run);
   }
 
+  // One epoch; whether the run is done because w settled (never for a replay).
+  stepOnce(run, rows = null) {
+    if (!run.replay) return this.session.settlingStep(rows);
+    this.session.step(rows);
+    return false;
+  }
+
   pooledFailed(run, error) {
     if (this.run !== run) return undefined;
     if (poolStopped(error)) return this.slice(run); // the pool is gone: on with epochs here
     return this.finish(run, 'failed', error.message);
   }
 
+  // After a slice's epochs, the end (whose onDone draws the page) in a task of its own.
+  finishLater(run, outcome) {
+    setTimeout(() => {
+      if (this.run === run) this.finish(run, outcome);
+    }, 0);
+  }
+
   finish(run, outcome, problem = null) {
     this.run = null;
-    this.onDone({ outcome, epochs: this.session.epoch - run.startEpoch, problem });
+    this.onDone({ outcome, epochs: this.session.epoch - run.startEpoch, problem, replay: run.replay });
   }
 }
 

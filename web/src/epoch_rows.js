@@ -1,7 +1,9 @@
 // Training epochs computed by the row pool (row_pool.js) where it runs (over http) and an epoch is
 // large enough to be worth a round trip: the workers compute the leave-one-out loss's rows, and the
-// page's thread only sums them (Session.step(rows): the same w as a step here, bit for bit). Elsewhere
-// request() gives null and the caller steps on the page's thread.
+// page's thread only sums them (Session.step(rows): the same w as a step here, bit for bit), and where
+// the step would compute the current w's line for its test MSE, the workers predict it too. Where the
+// pool cannot run (file://) or is not ready yet, the same rows are computed on the page's thread in
+// slices (sliced_rows.js); for small data request() gives null and the caller steps at once.
 import { PoolUnavailable } from './row_pool.js';
 
 // An epoch of n training points visits about n^2 key pairs; below this many (n < 500) it takes under a
@@ -11,10 +13,15 @@ const POOL_MIN_PAIRS = 250_000;
 class EpochRows {
   // createPool: makes the pool (or null where workers cannot start); called once, for the first
   // session large enough (see prepare), so a page that never trains on many samples starts no workers.
-  constructor({ createPool = null } = {}) {
+  // createSliced: makes the pool's stand-in on the page's thread (sliced_rows.js), for when the pool is
+  // not there or not ready yet, so that even then no epoch is one long task; null: such epochs are one.
+  constructor({ createPool = null, createSliced = null } = {}) {
     this.createPool = createPool;
+    this.createSliced = createSliced;
     this.pool = null; // used once its workers are ready
+    this.sliced = null;
     this.sentData = null; // the session data the pool holds
+    this.slicedData = null; // and the sliced stand-in
   }
 
   // Whether the session's epochs are worth computing in the pool.
@@ -37,14 +44,23 @@ class EpochRows {
   // module's error otherwise.
   request(session) {
     this.prepare(session);
-    const { pool } = this;
-    if (!pool || !pool.ready || !this.wanted(session)) return null;
-    if (this.sentData !== session.data) {
-      pool.setData(session.data);
+    if (!this.wanted(session)) return null;
+    let { pool } = this;
+    if (pool && pool.ready) {
+      if (this.sentData !== session.data) pool.setData(session.data);
       this.sentData = session.data;
+    } else {
+      if (!this.sliced && this.createSliced) this.sliced = this.createSliced();
+      pool = this.sliced;
+      if (!pool) return null;
+      if (this.slicedData !== session.data) pool.setData(session.data);
+      this.slicedData = session.data;
     }
     const request = session.epochRowsRequest();
-    return pool.looRows(request.options).then((rows) => ({ request, rows }));
+    // The w being left needs its line for the test MSE: the workers compute it beside the rows.
+    const line = session.parametricLineWanted() ? session.lineOptions() : null;
+    return Promise.all([pool.looRows(request.options), line && pool.predict(line)])
+      .then(([rows, predictions]) => ({ request, rows: predictions ? { ...rows, line: { w: line.w, predictions } } : rows }));
   }
 }
 

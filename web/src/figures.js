@@ -31,6 +31,11 @@ const SLICE_MS = 25;
 // each pass over them takes the page's thread tens of milliseconds.
 const OFFLOAD_MIN_WEIGHTS = 250_000;
 
+// The worker's slot for a line asked alone (see requestLine), and the heatmap part a slot is for.
+const LINE_SLOT = 'Line';
+const lineSlot = (part) => `${part}${LINE_SLOT}`;
+const partOf = (slot) => (slot.endsWith(LINE_SLOT) ? slot.slice(0, -LINE_SLOT.length) : slot);
+
 const formatNumber = (x, digits) => (x === null || x === undefined ? '–' : x.toFixed(digits));
 
 
@@ -118,9 +123,11 @@ class Figures {
       if (this.offloads(session)) this.drawPart('parametric', session, s);
       // When the worker computes those passes (large heatmaps), their lines come with them: the
       // predictions chart, the errors and the notes wait for them (showOffloaded) rather than compute
-      // them here too.
+      // them here too. A line whose heatmap is not drawn now (far from the view) is asked of the
+      // worker alone (requestLine).
       const owed = new Set(Object.entries({ nonparametric: s.w, parametric: session.trainer ? session.learnedW : null })
-        .filter(([part, w]) => w !== null && this.offloaded.has(part) && session.estimator === 'nadarayaWatson' && !session.hasLine(part, w))
+        .filter(([part, w]) => w !== null && session.estimator === 'nadarayaWatson' && !session.hasLine(part, w)
+          && (this.offloaded.has(part) || this.requestLine(part, session, w)))
         .map(([part]) => part));
       this.lineOwed = owed.size ? { session, s, parts: owed } : null;
       if (!owed.size) this.showPredictions(session, s);
@@ -352,15 +359,37 @@ class Figures {
     }
   }
 
+  // Has the worker compute a part's line at w alone (a pass over every weight, with one block: nothing
+  // to draw), where the session is large and the worker runs; the reply comes to showOffloaded under
+  // the slot `${part}Line`. True when the line is on its way (asked now or already).
+  requestLine(part, session, w) {
+    if (!this.offloads(session)) return false;
+    const slot = lineSlot(part);
+    const { data, kernel } = session;
+    const inputs = [data, w, kernel];
+    const last = this.drawnWith[slot];
+    if (this.offloaded.has(slot) && last.every((value, i) => Object.is(value, inputs[i]))) return true;
+    const maxCells = { rows: 1, cols: 1 };
+    const compute = () => session.blocks(w, { maxCells, withPredictions: true });
+    const request = { slot, session, inputs, compute, w, kernel, maxCells, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain };
+    if (!this.offload(request)) return false;
+    this.drawnWith[slot] = inputs;
+    this.offloaded.add(slot);
+    return true;
+  }
+
   // The worker's blocks for a heatmap part (see drawHeatmap), drawn unless a render has since changed what
   // the part shows. Their predictions are kept as that w's line (see Session.rememberBlockPredictions).
+  // A line's reply (requestLine) only brings the line.
   showOffloaded(request, blocks) {
     const { slot, session, inputs, compute } = request;
     if (this.drawnWith[slot] !== inputs || !this.offloaded.has(slot)) return;
     this.offloaded.delete(slot);
     const { data } = session;
     try {
-      if (slot.startsWith('kernel')) {
+      if (slot.endsWith(LINE_SLOT)) {
+        // (drawn by the heatmap part itself when it comes into view)
+      } else if (slot.startsWith('kernel')) {
         const panel = this.kernelPanelOf(slot);
         panel.setBlocks(data, session.xRange, blocks, compute);
         panel.draw();
@@ -373,7 +402,7 @@ class Figures {
       this.drawnWith[slot] = null;
       this.onProblem(error.message);
     }
-    this.lineArrived(slot);
+    this.lineArrived(partOf(slot));
   }
 
   // The worker could not compute a heatmap part: it is drawn again by the next render.
@@ -381,7 +410,7 @@ class Figures {
     if (this.drawnWith[request.slot] === request.inputs) {
       this.drawnWith[request.slot] = null;
       this.offloaded.delete(request.slot);
-      this.lineArrived(request.slot); // computed here, then
+      this.lineArrived(partOf(request.slot)); // computed here, then
     }
     this.onProblem(message);
   }

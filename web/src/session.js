@@ -83,7 +83,10 @@ class Session {
 
   // One epoch; throws NWError (keeping w) if the step diverges. With `rows` (epochRowsRequest's answer,
   // computed elsewhere: the row pool) the epoch only sums them here, to the same w bit for bit.
+  // The rows may bring the line of the w being left (rows.line, see parametricLineWanted), computed
+  // there too.
   step(rows = null) {
+    if (rows && rows.line) this.keepParametricLine(rows.line);
     void this.testMses; // the w being left: its line is at hand now
     const loss = rows ? this.trainer.stepWithRows(rows.lossRows, rows.gradRows) : this.trainer.step();
     this.losses.push(loss);
@@ -100,10 +103,16 @@ class Session {
   // Replays training up to `trained` epochs (a link's or an attribute's), at most maxEpochs; returns
   // why it stopped short, or null. A step that diverges throws NWError (keeping w).
   replay(trained) {
-    if (!this.canTrain) return null;
-    const target = Math.min(trained, this.maxEpochs);
+    const { target, problem } = this.replayPlan(trained);
     while (this.epoch < target) this.step();
-    return trained > target ? this.t('problem.replayLimit', { epochs: target, n: this.data.xTrain.length }) : null;
+    return problem;
+  }
+
+  // What replay(trained) would do: { target: the epoch it trains to, problem: why not `trained`, or null }.
+  replayPlan(trained) {
+    if (!this.canTrain) return { target: this.epoch, problem: null };
+    const target = Math.min(trained, this.maxEpochs);
+    return { target, problem: trained > target ? this.t('problem.replayLimit', { epochs: target, n: this.data.xTrain.length }) : null };
   }
 
   // One epoch for a Train or Step button: { stepped, problem }, where problem says why it did not run
@@ -127,6 +136,24 @@ class Session {
   epochRowsRequest() {
     const { kernel, estimator, leaveOneOut } = this.objective;
     return { trainer: this.trainer, w: this.learnedW, options: { w: this.learnedW, kernel, estimator, leaveOneOut } };
+  }
+
+  // Whether the next step would compute the current w's parametric line here (for its test MSE): then
+  // epoch rows computed elsewhere had better bring it (as { w, predictions }, options as predict's).
+  parametricLineWanted() {
+    return Boolean(this.trainer && this.data.yTruth) && !this.hasLine('parametric', this.learnedW);
+  }
+
+  lineOptions() {
+    const { kernel, estimator } = this.objective;
+    return { w: this.learnedW, kernel, estimator };
+  }
+
+  // predictions: the parametric line at w (exactly predict's for the session's data, kernel and
+  // estimator), kept as line() would keep it.
+  keepParametricLine({ w, predictions }) {
+    const { data, kernel, estimator } = this;
+    this.remembered.parametric = { inputs: [data, w, kernel, estimator], value: predictions };
   }
 
   // Whether rows computed for `request` still fit this session's next epoch.

@@ -154,6 +154,7 @@ export default {
   'stage.after.one': 'after {n} epoch',
   'stage.after.other': 'after {n} epochs',
   'training.convergeProgress': 'Epoch {epoch} of at most {maxEpochs} · w = {w}',
+  'training.replayProgress': 'Training the {maxEpochs} epochs again: {epoch} done · w = {w}',
   'training.convergeLimit': 'Stopped after {epochs} epochs (the limit for this many samples) before w settled',
   'training.convergeCancelled.one': 'Cancelled after {n} epoch, before w settled',
   'training.convergeCancelled.other': 'Cancelled after {n} epochs, before w settled',

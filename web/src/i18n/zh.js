@@ -153,6 +153,7 @@ export default {
   'stage.after.one': '训练 {n} 个迭代周期后',
   'stage.after.other': '训练 {n} 个迭代周期后',
   'training.convergeProgress': '第 {epoch} 个迭代周期，最多 {maxEpochs} 个 · w = {w}',
+  'training.replayProgress': '重新训练 {maxEpochs} 个迭代周期：已完成 {epoch} 个 · w = {w}',
   'training.convergeLimit': '在 w 稳定之前已于 {epochs} 个迭代周期处停止（这么多样本的上限）',
   'training.convergeCancelled.one': '已在 {n} 个迭代周期后取消，w 尚未稳定',
   'training.convergeCancelled.other': '已在 {n} 个迭代周期后取消，w 尚未稳定',
