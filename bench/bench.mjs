@@ -10,6 +10,7 @@ import { measureBandwidthSelection } from './bandwidth.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureDrag, measureFirstChart, measureInteractions } from './page.mjs';
 import { measurePeers, poolName } from './peers.mjs';
+import { measureBrowserPeers } from './browser_peers.mjs';
 import { createNodeRowPool } from './node_row_pool.mjs';
 
 const N = 4096;
@@ -110,6 +111,16 @@ for (const [task, label] of [['predict', `predict ${N} x ${N} at w = ${W}`], ['e
   }
 }
 row(`${poolName(pool)}: predictions and epoch equal to one thread's`, poolIdentical ? 'bit for bit' : 'DIFFERENT', '', 'bit for bit', poolIdentical);
+
+// 3b. The same two contenders in Chromium, where the page runs (its V8 runs plain JS faster than
+// Node's), one thread, interleaved round by round.
+const inChromium = await measureBrowserPeers({ n: N, seed: SEED, w: W, sharpW: SHARP_W });
+for (const [task, { WASM: wasmTimes, 'careful JS': jsTimes }] of Object.entries(inChromium)) {
+  const [wasm, js] = [quantile(wasmTimes, 0.5), quantile(jsTimes, 0.5)];
+  const range = (times) => `${Math.min(...times).toFixed(1)} to ${Math.max(...times).toFixed(1)}`;
+  row(`${task === 'epoch' ? `epoch (loss + gradient), n = ${N}` : `${task}, ${N} x ${N}`}, in Chromium over ${wasmTimes.length} interleaved rounds: WASM vs careful JS (one thread)`,
+    `median ${wasm.toFixed(1)} ms (${range(wasmTimes)}) vs ${js.toFixed(1)} ms (${range(jsTimes)})`, `${(js / wasm).toFixed(2)}x`, '>= 2x', js / wasm >= 2);
+}
 if (peers.missing.length > 0) {
   rows.push({ target: 'peers not measured', measured: `${peers.missing.join(', ')}: no python3 here has them (npm run bench installs Debian's python3-numpy and python3-torch)`, ratio: '', goal: '', pass: 'n/a' });
 }
@@ -161,11 +172,13 @@ row('page, drag w, n = 1000, page thread only (file://), heatmap at most 100 x 1
   `${frameShare(quantile(page.update, 0.5))} (median), ${frameShare(quantile(page.update, 0.95))} (p95)`, 'p95 < 1 frame (16.7 ms)', quantile(page.update, 0.95) < FRAME_MS);
 row('page, drag w, page thread only: frames that came on time', `${(100 * onTime(page.frames)).toFixed(0)}% of frames`, '', 'information', true);
 
-// The reader's interactions: input to the next frame, and any long task (50 ms and up) meanwhile.
+// The reader's interactions: input to the next frame, until the page is idle again (training done,
+// every figure near the view drawn), and any long task (50 ms and up) meanwhile.
 const interactions = await measureInteractions();
 for (const [size, byName] of Object.entries(interactions)) {
-  for (const [name, { toFrame, longestTask }] of Object.entries(byName)) {
-    row(`page, ${name}, ${size} (http): input to the next frame`, `${spread(toFrame)}; longest task ${longestTask ? `${longestTask.toFixed(0)} ms` : 'none of 50 ms or more'}`,
+  for (const [name, { toFrame, toIdle, longestTask }] of Object.entries(byName)) {
+    row(`page, ${name}, ${size} (http): input to the next frame, over ${toFrame.length} times`,
+      `${spread(toFrame)}; until idle: median ${quantile(toIdle, 0.5).toFixed(0)} ms; longest task ${longestTask ? `${longestTask.toFixed(0)} ms` : 'none of 50 ms or more'}`,
       `${frameShare(quantile(toFrame, 0.95))} (p95)`, 'no task of 50 ms or more', longestTask === 0);
   }
 }

@@ -4,7 +4,7 @@
 import { naiveEpoch } from './naive.mjs';
 
 // Index of the first key >= q in sorted keys.
-function lowerBound(keys, q) {
+export function lowerBound(keys, q) {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {

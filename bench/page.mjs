@@ -86,29 +86,91 @@ export async function measureFirstChart({ loads = 7 } = {}) {
 }
 
 // The interactions a reader makes, each timed in the page from the input event to the next animation
-// frame after it (the page's thread has handled the input and can paint), with the longest task seen
-// meanwhile (Chromium's long-task entries, 50 ms and up). At the chapter's 50 samples and at 2000,
-// over http, with the heatmaps in view.
-const INTERACTIONS = ['arrow key on w', 'query moved', 'Step', 'Regenerate'];
+// frame after it (the page's thread has handled the input and can paint), and until the page is idle
+// again (training finished, every figure drawn), with the longest task seen meanwhile (Chromium's
+// long-task entries, 50 ms and up). At the chapter's 50 samples and at 2000, over http, with the
+// heatmaps in view. `at`: the sizes it runs at; `repeats`: how often (the long ones fewer times).
+const INTERACTIONS = [
+  { name: 'arrow key on w', at: ['n = 50', 'n = 2000'], repeats: 15 },
+  { name: 'query moved', at: ['n = 50', 'n = 2000'], repeats: 15 },
+  { name: 'Step', at: ['n = 50', 'n = 2000'], repeats: 15 },
+  { name: 'Train', at: ['n = 50', 'n = 2000'], repeats: 5 },
+  { name: 'Train to convergence', at: ['n = 50', 'n = 2000'], repeats: 3 },
+  { name: 'Regenerate', at: ['n = 50', 'n = 2000'], repeats: 10 },
+  { name: 'Training samples to 2000', at: ['n = 50'], repeats: 5 },
+  ...[0, 1, 2, 3, 4].map((index) => ({ name: `exercise ${index + 1}`, exercise: index, at: ['n = 50'], repeats: 5 })),
+];
 
-// Runs in the page: one interaction by name (the page's Content-Security-Policy allows no code from text).
-function interact(name) {
+// Runs in the page: window.nwBench, which acts as the reader would (the page's Content-Security-Policy
+// allows no code from text, so this is installed once and called by name). prepare() puts the page back
+// in the settings it was loaded with (untimed), except for what the interaction builds on.
+function installBench() {
+  const { app } = window.nwPage;
+  const start = { ...app.settings };
+  const byId = (id) => document.getElementById(id);
   const fire = (element, ...types) => types.forEach((type) => element.dispatchEvent(new Event(type, { bubbles: true })));
-  if (name === 'arrow key on w') {
-    const slider = document.getElementById('w');
-    slider.value = String(Number(slider.value) + (Number(slider.value) < 5 ? 0.05 : -0.05));
-    fire(slider, 'input', 'change');
-  } else if (name === 'query moved') {
-    const slider = document.getElementById('query');
-    slider.value = String(Number(slider.value) > 4 ? 1 : Number(slider.value) + 0.1);
-    fire(slider, 'input');
-  } else {
-    document.getElementById(name === 'Step' ? 'step' : 'regenerate').click();
-  }
+  window.nwBench = {
+    busy: () => app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !app.figures.idle,
+    prepare(name) {
+      if (name === 'Train' || name === 'Train to convergence') byId('reset').click();
+      if (name.startsWith('exercise') || name === 'Training samples to 2000') app.apply(start, 'replace');
+    },
+    act({ name, exercise }) {
+      if (name === 'arrow key on w') {
+        const slider = byId('w');
+        slider.value = String(Number(slider.value) + (Number(slider.value) < 5 ? 0.05 : -0.05));
+        fire(slider, 'input', 'change');
+      } else if (name === 'query moved') {
+        const slider = byId('query');
+        slider.value = String(Number(slider.value) > 4 ? 1 : Number(slider.value) + 0.1);
+        fire(slider, 'input');
+      } else if (name === 'Training samples to 2000') {
+        byId('nTrain').value = '2000';
+        fire(byId('nTrain'), 'input', 'change');
+      } else if (exercise !== undefined) {
+        byId('exerciseList').querySelectorAll('button')[exercise].click();
+      } else {
+        byId({ Step: 'step', Train: 'train', 'Train to convergence': 'converge', Regenerate: 'regenerate' }[name]).click();
+      }
+    },
+  };
 }
 
-// { [size]: { [interaction]: { toFrame: [ms...], longestTask: ms } } }
-export async function measureInteractions({ repeats = 15 } = {}) {
+// Runs in the page: `count` times the interaction, each after a pause; { toFrame, toIdle, longestTask }.
+async function timeInPage({ interaction, count }) {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const idle = async () => { while (window.nwBench.busy()) await pause(10); };
+  const tasks = [];
+  const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+  observer.observe({ type: 'longtask' });
+  const toFrame = [];
+  const toIdle = [];
+  let longestTask = 0;
+  for (let i = 0; i < count; i++) {
+    window.nwBench.prepare(interaction.name);
+    document.getElementById('nonparametricHeatmap').scrollIntoView({ block: 'center' });
+    await idle();
+    await pause(300); // the lazy figures near the view, a drag's settle, the URL's delay
+    await frame();
+    const start = performance.now();
+    window.nwBench.act(interaction);
+    await frame();
+    toFrame.push(performance.now() - start);
+    await idle();
+    toIdle.push(performance.now() - start);
+    await pause(100); // the last tasks' entries
+    const end = performance.now();
+    for (const task of observer.takeRecords().concat(tasks.splice(0))) {
+      if (task.startTime + task.duration >= start && task.startTime <= end) longestTask = Math.max(longestTask, task.duration);
+    }
+  }
+  observer.disconnect();
+  return { toFrame, toIdle, longestTask };
+}
+
+// { [size]: { [interaction]: { toFrame: [ms...], toIdle: [ms...], longestTask: ms } } }
+export async function measureInteractions({ only } = {}) {
   const browser = await launchBrowser(chromium);
   const server = await serveDir(distDir);
   const sizes = { 'n = 50': '', 'n = 2000': '#nTrain=2000&nTest=2000' };
@@ -118,29 +180,10 @@ export async function measureInteractions({ repeats = 15 } = {}) {
       const page = await browser.newPage({ width: 1280, height: 800 });
       try {
         await page.goto(server.url + hash);
+        await page.evaluate(installBench);
         results[size] = {};
-        await page.evaluate(`window.nwInteract = ${interact.toString()}`);
-        for (const name of INTERACTIONS) {
-          results[size][name] = await page.evaluate(async ({ which, count }) => {
-            const act = () => window.nwInteract(which);
-            document.getElementById('nonparametricHeatmap').scrollIntoView({ block: 'center' });
-            const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-            const tasks = [];
-            const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((entry) => entry.duration)));
-            observer.observe({ type: 'longtask' });
-            await new Promise((resolve) => setTimeout(resolve, 300)); // the first render's lazy figures
-            const toFrame = [];
-            for (let i = 0; i < count; i++) {
-              await frame();
-              const start = performance.now();
-              act();
-              await frame();
-              toFrame.push(performance.now() - start);
-              await new Promise((resolve) => setTimeout(resolve, 200)); // a drag's settle, the URL's delay
-            }
-            observer.disconnect();
-            return { toFrame, longestTask: tasks.length ? Math.max(...tasks) : 0 };
-          }, { which: name, count: repeats });
+        for (const interaction of INTERACTIONS.filter(({ at, name }) => at.includes(size) && (!only || only.includes(name)))) {
+          results[size][interaction.name] = await page.evaluate(timeInPage, { interaction, count: interaction.repeats });
         }
       } finally {
         await page.close();
