@@ -72,12 +72,14 @@ inEachBrowser('training on many samples', (env) => {
 
   test('(http) a link\'s trained epochs at 2000 samples are replayed after the first render, and again by Regenerate on the new data, in the row pool', async () => {
     const lr = 0.002;
-    const page = await open(`${env.server.url}#nTrain=2000&nTest=50&lr=${lr}&trained=4`); // (ready: after the replay)
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=50&lr=${lr}&trained=20`); // (ready: after the replay)
     const first = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
-    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(first, 4, lr));
-    await epochShown(page, 4);
-    assert.match(await page.url(), /trained=4(&|$)/);
+    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(first, 20, lr));
+    await epochShown(page, 20);
+    assert.match(await page.url(), /trained=20(&|$)/);
     assert.equal(await page.locator('#convergeProgress').isVisible(), false);
+    // The replay's progress took no keyboard focus and did not scroll the page to itself.
+    assert.deepEqual(await page.evaluate(() => [window.scrollY, document.activeElement === document.body]), [0, true]);
     await page.waitForFunction(() => nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
     // Epochs computed on the page's thread (any trainer's own step) are counted.
     await page.evaluate(() => {
@@ -90,9 +92,9 @@ inEachBrowser('training on many samples', (env) => {
     const seed = Number(new URL(await page.url()).hash.match(/seed=(\d+)/)[1]);
     assert.notEqual(seed, 1);
     const regenerated = nw.generateData({ nTrain: 2000, nTest: 50, seed });
-    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(regenerated, 4, lr));
-    await epochShown(page, 4);
-    assert.match(await page.url(), /trained=4(&|$)/);
+    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(regenerated, 20, lr));
+    await epochShown(page, 20);
+    assert.match(await page.url(), /trained=20(&|$)/);
     assert.equal(await page.evaluate(() => window.stepsHere), 0, 'the replay\'s epochs came from the pool');
     assert.deepEqual(page.problems, []);
     await page.close();

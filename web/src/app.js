@@ -392,7 +392,9 @@ class App {
     byId('convergeText').textContent = this.converger.replaying ? t('training.replayProgress', values) : t('training.convergeProgress', values);
     this.showTrainingButtons();
     // The button pressed is disabled now: the keyboard focus goes to Cancel, not to the page's top.
-    if (wasHidden && (document.activeElement === byId('converge') || document.activeElement === document.body)) byId('cancelConverge').focus();
+    // (Not for a replay, which the reader did not start from here: a link's would scroll the page.)
+    const pressed = document.activeElement === byId('converge') || document.activeElement === document.body;
+    if (wasHidden && pressed && !this.converger.replaying) byId('cancelConverge').focus();
   }
 
   // A replay (see apply) says nothing unless it failed; superseded by new settings, it leaves them the
