@@ -94,6 +94,18 @@ test('with the pool, "Train to convergence" takes the same epochs as the page\'s
   }
 });
 
+test('fewer test points than slices (5 in 16): an epoch in slices still predicts its test MSE line, as here', async () => {
+  const here = started({ nTest: 5 });
+  const sliced = started({ nTest: 5 });
+  const slicedRows = new EpochRows({ createSliced: () => createSlicedRows(nw) });
+  const a = await converge(here, new EpochRows(), 3);
+  const b = await converge(sliced, slicedRows, 3);
+  assert.equal(b.outcome, a.outcome);
+  assert.equal(sliced.epoch, 3);
+  sliced.ws.forEach((w, i) => assert.ok(Object.is(w, here.ws[i]), `w after epoch ${i}`));
+  sliced.testMses.forEach((mse, i) => assert.ok(Number.isFinite(mse) && Object.is(mse, here.testMses[i]), `test MSE at epoch ${i}`));
+});
+
 test('Cancel while an epoch\'s rows are on their way keeps the epochs done and drops the late rows', async () => {
   const pool = createNodeRowPool(nw, 2);
   try {
