@@ -59,20 +59,33 @@ export async function measureDrag({ updates = 120 } = {}) {
   }
 }
 
-// { [name]: milliseconds from navigation to the first full render, one per load } for the whole page
-// and one-figure embeds, loaded in turn (so the machine's load spreads over all of them alike).
+// { [name]: [{ firstChart, moduleReady, longestTask }, one per load] } for the whole page and one-figure
+// embeds, loaded in turn (so the machine's load spreads over all of them alike): milliseconds from
+// navigation to the first full render ("nw:first-render") and to the module being ready
+// ("nw:module-ready"), and the longest task from navigation until the page is idle (every figure near
+// the view drawn), from a long-task observer installed before the page's scripts.
 export async function measureFirstChart({ loads = 7 } = {}) {
   const browser = await launchBrowser(chromium);
   const server = await serveDir(distDir);
   const variants = { 'whole page': '', 'embed=predictions': '?embed=predictions', 'embed=weights': '?embed=weights' };
   const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  const observeLongTasks = `window.nwLongTasks = [];
+    new PerformanceObserver((list) => window.nwLongTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask', buffered: true });`;
   try {
     for (let i = 0; i < loads; i++) {
       for (const [name, search] of Object.entries(variants)) {
         const page = await browser.newPage({ width: 1280, height: 800 });
         try {
+          await page.beforeScripts(observeLongTasks);
           await page.goto(server.url.replace('index.html', `index.html${search}`));
-          times[name].push(await page.evaluate(() => performance.getEntriesByName('nw:first-render')[0].startTime));
+          await page.waitForFunction(() => window.nwPage.app.figures.idle);
+          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200))); // the last entries
+          times[name].push(await page.evaluate(() => ({
+            firstChart: performance.getEntriesByName('nw:first-render')[0].startTime,
+            moduleReady: performance.getEntriesByName('nw:module-ready')[0].startTime,
+            longestTask: Math.max(0, ...window.nwLongTasks),
+          })));
         } finally {
           await page.close();
         }

