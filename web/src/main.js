@@ -5,6 +5,7 @@
 /* global createNW */
 import { App, createFigures } from './app.js';
 import { Chart } from './charts/chart.js';
+import { nextTask, warmUpCharts } from './chart_warmup.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
 import { showLanguageSwitch } from './language_switch.js';
 import { chooseLanguage } from './state.js';
@@ -66,16 +67,19 @@ const moduleReady = domReady.then(() => {
   return nw;
 });
 
-// The charts are created while the module compiles, in a task of their own once the page is in its
-// language: then the module's first task only computes and draws.
+// The charts are created while the module compiles, in tasks of their own once the page is in its
+// language (Chart.js warmed up first, see chart_warmup.js): then the app's first task only computes and
+// draws.
 const figuresReady = Promise.all([domReady, languageReady])
-  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => warmUpCharts())
   .then(() => createFigures());
 
 const describe = (error) => (error && error.message ? error.message : String(error));
 // A failure to make the figures is the page's, said once the module's own fate is known.
 const figuresMade = figuresReady.then((made) => ({ made }), (error) => ({ error }));
-Promise.all([moduleReady, languageReady, figuresMade])
+// The app starts in a task after the module's (whose instantiation and bindings take tens of ms).
+const moduleThenTask = moduleReady.then((nw) => nextTask().then(() => nw));
+Promise.all([moduleThenTask, languageReady, figuresMade])
   .then(([nw, languageProblems, { made: madeFigures, error: figuresError }]) => {
     // A failure from here on is the page's own (a bug), not the module's: it is said so, and rethrown so
     // that it also shows in the browser's console.
