@@ -100,6 +100,35 @@ inEachBrowser('training on many samples', (env) => {
     await page.close();
   });
 
+  test('(http) Train at 2000 x 2000 with the heatmaps near the view: every heatmap comes from the worker, at most one block per device pixel', async () => {
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`);
+    // As the bench's reader: the nonparametric heatmap in the middle, the parametric one first drawn (its chart
+    // created and laid out) while training.
+    await page.evaluate(() => document.getElementById('nonparametricHeatmap').scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => nwPage.app.figures.idle && nwPage.app.dragPreview.where === 'worker' && nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
+    // Blocks computed on the page's thread (the session's, for a heatmap) are counted.
+    await page.evaluate(() => {
+      window.blocksHere = 0;
+      const { session } = nwPage.app;
+      const blocks = session.blocks.bind(session);
+      session.blocks = (...args) => { window.blocksHere += 1; return blocks(...args); };
+    });
+    await page.button('Train').click();
+    await epochShown(page, 5);
+    await page.waitForFunction(() => !nwPage.app.player.isPlaying && nwPage.app.figures.idle, undefined, { timeout: 30_000 });
+    const shown = await page.evaluate(() => ['nonparametric', 'parametric'].map((part) => {
+      const heatmap = nwPage.app.figures.heatmaps[part];
+      const { rows, cols } = heatmap.capacity();
+      return { part, blockRows: heatmap.blocks.blockRows, blockCols: heatmap.blocks.blockCols, rows, cols };
+    }));
+    for (const { part, blockRows, blockCols, rows, cols } of shown) {
+      assert.ok(blockRows <= rows && blockCols <= cols, `${part}: ${blockRows} x ${blockCols} blocks in ${rows} x ${cols} pixels`);
+    }
+    assert.equal(await page.evaluate(() => window.blocksHere), 0, 'no heatmap computed on the page\'s thread');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('at the chapter\'s 50 samples no row worker is started, and Train runs on the page\'s thread', async () => {
     const page = await open(env.server.url);
     await page.button('Train').click();

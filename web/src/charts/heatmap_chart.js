@@ -278,18 +278,26 @@ class HeatmapChart {
     canvas.setAttribute('aria-label', this.t('heatmap.scaleLabel', { max: this.maxWeight.toPrecision(3) }));
   }
 
-  draw() {
+  // Draws the blocks. refitHere false: blocks that the laid-out area cannot show one per pixel are left
+  // to the caller, told by the result (true: ask for them again at capacity()); else computed here.
+  draw({ refitHere = true } = {}) {
     this.chart.update('none');
+    if (!refitHere) return this.needsRefit();
     this.refit();
+    return false;
   }
 
   // At most one block per device pixel: when the laid-out chart area (its axis labels change with the
   // data, a window resizes) has fewer pixels than there are blocks, they are computed again for it.
-  refit() {
-    if (!this.compute || this.cellCount === 0) return;
+  needsRefit() {
+    if (!this.compute || this.cellCount === 0) return false;
     const { rows, cols } = this.capacity();
-    if (this.blocks.blockRows <= rows && this.blocks.blockCols <= cols) return;
-    this.apply(this.compute({ rows, cols }), this.rowLabels, this.colLabels);
+    return this.blocks.blockRows > rows || this.blocks.blockCols > cols;
+  }
+
+  refit() {
+    if (!this.needsRefit()) return;
+    this.apply(this.compute(this.capacity()), this.rowLabels, this.colLabels);
     this.chart.update('none');
   }
 }
