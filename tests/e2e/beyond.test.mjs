@@ -16,10 +16,11 @@ function assertClose(actual, expected, message) {
 }
 
 const chartData = (page, id, dataset) => page.evaluate(({ id, dataset }) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[dataset].data.map((p) => p.y ?? p.v), { id, dataset });
-// The training points' y in x order: each point sits in "Training data" or in one band of attention.
+// The training points' y in x order: each point sits in "Training data" or in one band of attention (their
+// datasets keep them in trainingPoints, drawn by the chart's own plugin).
 const trainingYs = (page) => page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets
   .filter((set) => set.label === 'Training data' || set.label.startsWith('attention band'))
-  .flatMap((set) => set.data).sort((a, b) => a.x - b.x).map((p) => p.y));
+  .flatMap((set) => set.trainingPoints).sort((a, b) => a.x - b.x).map((p) => p.y));
 
 const download = (page, buttonName) => page.download(page.button(buttonName));
 
