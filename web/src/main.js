@@ -5,7 +5,7 @@
 /* global createNW */
 import { App, createFigures } from './app.js';
 import { Chart } from './charts/chart.js';
-import { nextTask, warmUpCharts } from './chart_warmup.js';
+import { nextTask, warmUpCharts, warmUpNumbers } from './chart_warmup.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
 import { showLanguageSwitch } from './language_switch.js';
 import { chooseLanguage } from './state.js';
@@ -49,10 +49,8 @@ const languageReady = (wanted === 'en' ? Promise.resolve(null) : loadDictionary(
   return [problem, dictionaryProblem].filter(Boolean);
 });
 
-// Chart.js formats its ticks with Intl.NumberFormat, whose first use in a page loads the number data
-// (30-40 ms in Chromium here): done now, in a task of its own while the module compiles, so that the
-// first chart's task does not pay for it (later formatters take about 0.1 ms).
-setTimeout(() => new Intl.NumberFormat(HTML_LANG[wanted]).format(0.5), 0);
+// Chart.js's number formatting, made ready while the module compiles (see chart_warmup.js).
+warmUpNumbers(HTML_LANG[wanted]);
 
 // nw.js runs after this bundle: by DOMContentLoaded it has.
 const domReady = document.readyState === 'loading'

@@ -7,12 +7,10 @@ import { t as pageT } from '../i18n/i18n.js';
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 const BASE_RADIUS = 3;
 // The training points attended to are overlaid in this many bands of attention, each band one
-// dataset with a single radius and colour: Chart.js then shares one options object per dataset,
-// which per-point arrays of sizes or colours prevent (they made a 1000-point redraw 4x slower).
+// dataset (its legend entry hidden) with a single radius and colour, drawn by trainingPointsPlugin.
 const LEVELS = 6;
 const FIRST_LEVEL = 6; // dataset index of the first band
-// The points have no outline (Chart.js's default is a faint 1 px one): stroking each of 2000 points
-// was half of the chart's redraw.
+// The points are filled only, without an outline (stroking each of 2000 points was half a redraw).
 const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(0, 114, 178, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
 const POINT_SETS = [0, ...Array.from({ length: LEVELS }, (_, i) => FIRST_LEVEL + i)];
 
