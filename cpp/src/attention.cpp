@@ -111,7 +111,7 @@ void exactRow(double query, const std::vector<double>& keys, bool sorted, const 
 // weights). With `scores` (and `exponents`, scratch of the row's length) each key's score is stored too.
 // Sorted keys let a row sum only the keys that count: for the Gaussian kernel the window holds all but
 // 2^-60 of the row's weight (gaussianWindow), widened until the keys outside, at most n e^(-t/2) times
-// the largest |value|, hold at most 2^-60 of the row's sum of score |value|; for compact kernels, the
+// the largest |value|, hold at most 2^-60 of |the row's sum of score value|; for compact kernels, the
 // keys inside the support (scoringKeys).
 template <class Policy>
 RowPass passRow(double query, const std::vector<double>& keys, bool sorted, const double* values,
@@ -123,34 +123,31 @@ RowPass passRow(double query, const std::vector<double>& keys, bool sorted, cons
   if (range) row.shift = range->shift;
   row.dMin = rows::nearestDistance(query, keys.data(), n, n, sorted);
   if (vectorised<Policy>(w)) {
-    rows::KeyRange window = sorted ? rows::gaussianWindow(query, keys.data(), n, row.dMin, w) : rows::KeyRange{0, n};
-    const bool partial = window.begin > 0 || window.end < n;
-    if (partial && range) {
-      rows::addGaussianRow<true>(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale,
-                                 row.sums);
-      row.weightSum = row.sums.weightSum;
-      const double largest = range->largest * valueScale;
-      if (largest > row.sums.absWeighted) {
-        const double tMax = row.sums.absWeighted > 0.0
-                                ? rows::windowExponent(n) + 2.0 * std::log(largest / row.sums.absWeighted)
-                                : rows::kZeroScoreExponent;
-        const rows::KeyRange wider =
-            rows::gaussianWindow(query, keys.data(), n, row.dMin, w, std::min(tMax, rows::kZeroScoreExponent));
-        rows::addGaussianRow<true>(query, keys.data(), values, wider.begin, window.begin, row.dMin, w, valueScale,
-                                   row.sums);
-        rows::addGaussianRow<true>(query, keys.data(), values, window.end, wider.end, row.dMin, w, valueScale,
-                                   row.sums);
-      }
-    } else {
-      rows::addGaussianRow(query, keys.data(), values, window.begin, window.end, row.dMin, w, valueScale, row.sums,
-                           scores, exponents);
-      row.sums.absWeighted = std::fabs(row.sums.weighted);  // a lower bound is enough below
-      row.weightSum = row.sums.weightSum;
+    const rows::KeyRange window =
+        sorted ? rows::gaussianWindow(query, keys.data(), n, row.dMin, w) : rows::KeyRange{0, n};
+    rows::addGaussianRow(query, keys.data(), sorted, values, window.begin, window.end, row.dMin, w, valueScale,
+                         row.sums, scores, exponents);
+    row.weightSum = row.sums.weightSum;
+    // |sum score value| is a lower bound of sum score |value|, and free: the keys outside a window then
+    // hold at most 2^-60 of the row's weighted sum itself.
+    row.sums.absWeighted = std::fabs(row.sums.weighted);
+    const double largest = range ? range->largest * valueScale : 0.0;
+    if ((window.begin > 0 || window.end < n) && largest > row.sums.absWeighted) {
+      const double tMax = row.sums.absWeighted > 0.0
+                              ? rows::windowExponent(n) + 2.0 * std::log(largest / row.sums.absWeighted)
+                              : rows::kZeroScoreExponent;
+      const rows::KeyRange wider =
+          rows::gaussianWindow(query, keys.data(), n, row.dMin, w, std::min(tMax, rows::kZeroScoreExponent));
+      rows::addGaussianRow(query, keys.data(), sorted, values, wider.begin, window.begin, row.dMin, w, valueScale,
+                           row.sums);
+      rows::addGaussianRow(query, keys.data(), sorted, values, window.end, wider.end, row.dMin, w, valueScale,
+                           row.sums);
+      row.sums.absWeighted = std::fabs(row.sums.weighted);
     }
     if (scores) {  // the keys outside still get their (tiny) scores, summed nowhere
       rows::RowSums outside;
-      rows::addGaussianRow(query, keys.data(), values, 0, window.begin, row.dMin, w, 0.0, outside, scores, exponents);
-      rows::addGaussianRow(query, keys.data(), values, window.end, n, row.dMin, w, 0.0, outside, scores, exponents);
+      rows::addGaussianRow(query, keys.data(), sorted, values, 0, window.begin, row.dMin, w, 0.0, outside, scores, exponents);
+      rows::addGaussianRow(query, keys.data(), sorted, values, window.end, n, row.dMin, w, 0.0, outside, scores, exponents);
     }
   } else {
     row.fallback = rows::fallsBack<Policy>(row.dMin, w);

@@ -57,7 +57,7 @@ LocalLinearRow localLinearRow(double query, const double* keys, const double* va
   }
   if (vectorised) {
     RowSums unused;
-    addGaussianRow(query, keys, keys, window.begin, window.end, dMin, w, 0.0, unused, scores, slopes);
+    addGaussianRow(query, keys, sorted, keys, window.begin, window.end, dMin, w, 0.0, unused, scores, slopes);
     for (std::size_t i = window.begin; i < window.end; ++i) {
       slopes[i] = scores[i] > 0.0 ? -slopes[i] * scores[i] : 0.0;  // slopes held t: w dK/dw = -t K
     }

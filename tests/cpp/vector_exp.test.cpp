@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "../../cpp/src/gaussian_rows.hpp"
 #include "../../cpp/src/vector_exp.hpp"
 
 namespace {
@@ -61,4 +62,41 @@ TEST_CASE("the vector exp is right in the subnormal range and 0 only where the e
     CHECK(vectorExp(-745.131) == 0.0);
     CHECK(vectorExp(-746.0) == 0.0);
   }
+}
+
+TEST_CASE("each table entry is the double nearest 2^(j/256)", "[vector_exp]") {
+  for (int j = 0; j < 256; ++j) {
+    const long double exact = std::exp2(static_cast<long double>(j) / 256.0L);
+    // long double's exp2 is some 2^-11 ulp of a double off at most: a correctly rounded entry is within
+    // half an ulp of it, give or take that.
+    INFO("2^(" << j << "/256)");
+    CHECK(ulps(nw::vec::kExp2Table[j], exact) <= 0.5 + 0x1p-8);
+  }
+}
+
+TEST_CASE("the normal-range exp gives the full exp's bits wherever e^x is normal", "[vector_exp]") {
+  std::size_t differing = 0, count = 0;
+  for (double x = 0.0; x >= nw::vec::kNormalExpFloor; x -= 0.0009765625 * 1.7) {
+    const nw::vec::f64x2 pair = {x, x * 0.999};
+    const nw::vec::f64x2 normal = nw::vec::expNormal(pair), full = nw::vec::expNonPositive(pair);
+    differing += (normal[0] != full[0]) + (normal[1] != full[1]);
+    count += 2;
+  }
+  INFO(differing << " of " << count << " differ");
+  CHECK(differing == 0);
+  CHECK(nw::vec::expNormal(nw::vec::splat(-0.0))[0] == 1.0);  // the nearest key's exponent, unmasked
+}
+
+TEST_CASE("sorted rows take the normal-range loop only where every score is normal", "[vector_exp][window]") {
+  using nw::rows::scoresAreNormal;
+  const std::vector<double> keys = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7};
+  const double q = 0.32, dMin = 0.02;
+  CHECK(scoresAreNormal(q, keys.data(), 0, keys.size(), dMin, 1.0, true));
+  CHECK_FALSE(scoresAreNormal(q, keys.data(), 0, keys.size(), dMin, 1.0, false));  // unsorted: unbounded
+  // At w = 100 the farthest key, 0.38 away, has t = 1440 (e^-720, subnormal); 0.28 away is t = 780.
+  CHECK_FALSE(scoresAreNormal(q, keys.data(), 0, keys.size(), dMin, 100.0, true));
+  CHECK(scoresAreNormal(q, keys.data(), 0, 7, dMin, 100.0, true));
+  CHECK_FALSE(scoresAreNormal(q, keys.data(), 0, 7, dMin, 1e300, true));  // t overflows
+  CHECK_FALSE(scoresAreNormal(1e300, keys.data(), 0, 7, 1e300, 1e10, true));  // so does d w + dMin w
+  CHECK_FALSE(scoresAreNormal(q, keys.data(), 3, 3, dMin, 1.0, true));  // empty
 }
