@@ -1,11 +1,12 @@
 // Private to the core: rows two keys at a time (see vector_exp.hpp): every kernel's nearest distance,
-// and the Gaussian kernel's row sums, with the same scores as rows::Gaussian up to the last bits of exp
-// (every key goes through the vector exp).
+// and the Gaussian kernel's row sums, with the same scores as rows::Gaussian up to their last bits (every
+// key goes through the vector exp, and its exponent may be written another way: LogScores).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <type_traits>
 
 #include "kernel_rows.hpp"
 #include "vector_exp.hpp"
@@ -60,59 +61,91 @@ inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, 
   return gaussianWindow(query, keys, n, dMin, w, windowExponent(n));
 }
 
+// A row's log-scores x = -t/2 = -((d w)^2 - (dMin w)^2)/2 (d = |query - key|), in one of two forms that
+// the row's dMin and w choose, so that every key's score, in either loop of addGaussianRow or alone
+// (score), is computed the same way, bit for bit:
+// - square, (d^2 - dMin^2)(-w^2/2): 4 vector operations a key. Its error, a few ulps of |x| + (dMin w)^2,
+//   is as small as the product form's where dMin |w| <= 1 (a query within 1/|w| of a key: every row of
+//   the chapter's data), and 2^-500 <= |w| <= 2^500 keeps -w^2/2 normal.
+// - product, -((d - dMin) w)(d w + dMin w)/2 (Gaussian::exponent): 8 vector operations, within a few
+//   ulps of x whatever dMin w is (a query far from every key), with no w^2 to overflow.
+struct LogScores {
+  double dMin, w;
+  bool square;
+  double dMinSquared, minusHalfWSquared;  // the square form's
+
+  LogScores(double dMin, double w)
+      : dMin(dMin),
+        w(w),
+        square(std::fabs(w) >= 0x1p-500 && std::fabs(w) <= 0x1p500 && dMin * std::fabs(w) <= 1.0),
+        dMinSquared(dMin * dMin),
+        minusHalfWSquared(-0.5 * (w * w)) {}
+
+  // x for one key, with the same operations as a vector lane.
+  double at(double dist) const {
+    return square ? (dist * dist - dMinSquared) * minusHalfWSquared : -0.5 * Gaussian::exponent(dist, dMin, w);
+  }
+  double score(double dist) const { return vec::expNonPositive(vec::splat(at(dist)))[0]; }
+};
+
 namespace detail {
 
-// The exponent t = ((d - dMin) w)(d w + dMin w) of two keys, as Gaussian::exponent (loWeighted = dMin w),
-// exactly 0 for the nearest key. Unless Finite (d w + dMin w is known finite), the nearest key's lanes
-// are masked to 0, since the second factor may be infinite there.
-template <bool Finite>
-inline vec::f64x2 exponentPair(vec::f64x2 q, vec::f64x2 k, vec::f64x2 lo, vec::f64x2 loWeighted, vec::f64x2 w) {
-  const vec::f64x2 dist = vec::abs(q - k);
-  const vec::f64x2 product = ((dist - lo) * w) * (dist * w + loWeighted);
-  if constexpr (Finite) return product;  // 0 * finite: +-0, which scores 1 as +0 does
-  return (vec::f64x2)((vec::i64x2)product & (vec::i64x2)(dist != lo));  // vector casts keep the bits
+// x for two keys in the row's form. The product form's nearest key gets 0 from a mask, as
+// Gaussian::exponent does, since its d w + dMin w may be infinite; with Finite (known finite) the mask
+// is skipped (0 times a finite number is +-0, which scores 1 as +0 does).
+template <bool Square, bool Finite>
+inline vec::f64x2 logScorePair(const LogScores& row, vec::f64x2 q, vec::f64x2 k) {
+  using vec::splat;
+  if constexpr (Square) {
+    const vec::f64x2 u = q - k;  // u^2 = d^2, bit for bit
+    return (u * u - splat(row.dMinSquared)) * splat(row.minusHalfWSquared);
+  } else {
+    const vec::f64x2 dist = vec::abs(q - k), lo = splat(row.dMin), w = splat(row.w);
+    const vec::f64x2 product = ((dist - lo) * w) * (dist * w + splat(row.dMin * row.w));
+    const vec::f64x2 x = splat(-0.5) * product;
+    if constexpr (Finite) return x;
+    return (vec::f64x2)((vec::i64x2)x & (vec::i64x2)(dist != lo));  // vector casts keep the bits
+  }
 }
 
 }  // namespace detail
 
-// One key's score exp(-t/2) through the same vector exp as addGaussianRow's other keys, so that a
-// single key's score (the heatmap's block cells) equals the one its row was summed with, bit for bit.
-inline double gaussianScore(double dist, double dMin, double w) {
-  return vec::expNonPositive(vec::splat(-0.5 * Gaussian::exponent(dist, dMin, w)))[0];
-}
+// One key's score through the same exp as addGaussianRow's other keys, so that a single key's score (the
+// heatmap's block cells) equals the one its row was summed with, bit for bit.
+inline double gaussianScore(double dist, double dMin, double w) { return LogScores(dMin, w).score(dist); }
 
-// Whether every key of keys[begin, end) has a finite d w + dMin w and an exponent t with e^(-t/2) a normal
-// double (see vec::expNormal), so that addGaussianRow may skip the exp's underflow handling and the
+// Whether every key of keys[begin, end) scores a normal double (see vec::expNormal), and in the product
+// form has a finite d w + dMin w, so that addGaussianRow may skip the exp's underflow handling and the
 // nearest key's mask. Over sorted keys both grow with the distance on each side of the query, and
 // rounding keeps that order, so the range's two ends bound the rest; over unsorted keys, no.
-inline bool scoresAreNormal(double query, const double* keys, std::size_t begin, std::size_t end, double dMin,
-                            double w, bool sorted) {
+inline bool scoresAreNormal(const LogScores& row, double query, const double* keys, std::size_t begin,
+                            std::size_t end, bool sorted) {
   if (!sorted || begin >= end) return false;
   for (const double key : {keys[begin], keys[end - 1]}) {
     const double dist = std::fabs(query - key);
-    if (!(std::fabs(dist * w + dMin * w) < INFINITY)) return false;
-    if (!(Gaussian::exponent(dist, dMin, w) <= -2.0 * vec::kNormalExpFloor)) return false;
+    if (!row.square && !(std::fabs(dist * row.w + row.dMin * row.w) < INFINITY)) return false;
+    if (!(row.at(dist) >= vec::kNormalExpFloor)) return false;
   }
   return true;
 }
 
 namespace detail {
 
-template <bool Normal>
-void addGaussianRow(double query, const double* keys, const double* values, std::size_t begin, std::size_t end,
-                    double dMin, double w, double valueScale, RowSums& sums, double* scores, double* exponents) {
+template <bool Square, bool Normal>
+void addGaussianRow(const LogScores& row, double query, const double* keys, const double* values,
+                    std::size_t begin, std::size_t end, double valueScale, RowSums& sums, double* scores,
+                    double* exponents) {
   using vec::f64x2;
   using vec::splat;
-  const f64x2 q = splat(query), lo = splat(dMin), loWeighted = splat(dMin * w), wv = splat(w);
-  const f64x2 scale = splat(valueScale), half = splat(-0.5);
+  const f64x2 q = splat(query), scale = splat(valueScale);
   const auto exp = [](f64x2 x) { return Normal ? vec::expNormal(x) : vec::expNonPositive(x); };
   f64x2 weightSum = splat(0.0), weighted = splat(0.0);
   std::size_t i = begin;
   for (; i + 4 <= end; i += 4) {
-    const f64x2 t0 = exponentPair<Normal>(q, f64x2{keys[i], keys[i + 1]}, lo, loWeighted, wv);
-    const f64x2 t1 = exponentPair<Normal>(q, f64x2{keys[i + 2], keys[i + 3]}, lo, loWeighted, wv);
-    const f64x2 s0 = exp(half * t0);
-    const f64x2 s1 = exp(half * t1);
+    const f64x2 x0 = logScorePair<Square, Normal>(row, q, f64x2{keys[i], keys[i + 1]});
+    const f64x2 x1 = logScorePair<Square, Normal>(row, q, f64x2{keys[i + 2], keys[i + 3]});
+    const f64x2 s0 = exp(x0);
+    const f64x2 s1 = exp(x1);
     weightSum += s0 + s1;
     const f64x2 v0 = f64x2{values[i], values[i + 1]} * scale, v1 = f64x2{values[i + 2], values[i + 3]} * scale;
     weighted += s0 * v0 + s1 * v1;
@@ -121,23 +154,22 @@ void addGaussianRow(double query, const double* keys, const double* values, std:
       scores[i + 1] = s0[1];
       scores[i + 2] = s1[0];
       scores[i + 3] = s1[1];
-      exponents[i] = t0[0];
-      exponents[i + 1] = t0[1];
-      exponents[i + 2] = t1[0];
-      exponents[i + 3] = t1[1];
+      exponents[i] = -2.0 * x0[0];
+      exponents[i + 1] = -2.0 * x0[1];
+      exponents[i + 2] = -2.0 * x1[0];
+      exponents[i + 3] = -2.0 * x1[1];
     }
   }
   sums.weightSum += weightSum[0] + weightSum[1];
   sums.weighted += weighted[0] + weighted[1];
   for (; i < end; ++i) {
-    const double dist = std::fabs(query - keys[i]);
-    const double t = Gaussian::exponent(dist, dMin, w);
-    const double score = gaussianScore(dist, dMin, w);
+    const double x = row.at(std::fabs(query - keys[i]));
+    const double score = vec::expNonPositive(vec::splat(x))[0];
     sums.weightSum += score;
     sums.weighted += score * (values[i] * valueScale);
     if (scores) {
       scores[i] = score;
-      exponents[i] = t;
+      exponents[i] = -2.0 * x;
     }
   }
 }
@@ -145,18 +177,25 @@ void addGaussianRow(double query, const double* keys, const double* values, std:
 }  // namespace detail
 
 // Adds, for keys[begin, end), score_i and score_i * values_i * valueScale to `sums`. If `scores` and
-// `exponents` are given, each key's score and exponent t_i are stored there too. Needs w != 0 (at w = 0
-// every score is 1, and an infinite distance would give 0 * inf here). Four keys per iteration, as two
-// independent vectors, so that the two exp polynomials overlap. Sorted keys whose scores are all normal
-// doubles (scoresAreNormal: every row's window at the usual bandwidths) take a shorter loop with the
-// same results.
+// `exponents` are given, each key's score and exponent t_i = -2 x_i are stored there too. Needs w != 0
+// (at w = 0 every score is 1, and an infinite distance would give 0 * inf here). Four keys per
+// iteration, as two independent vectors, so that the two exps overlap. Sorted keys whose scores are all
+// normal doubles (scoresAreNormal: every row's window at the usual bandwidths) take a shorter loop with
+// the same results.
 inline void addGaussianRow(double query, const double* keys, bool sorted, const double* values, std::size_t begin,
                            std::size_t end, double dMin, double w, double valueScale, RowSums& sums,
                            double* scores = nullptr, double* exponents = nullptr) {
-  if (scoresAreNormal(query, keys, begin, end, dMin, w, sorted)) {
-    detail::addGaussianRow<true>(query, keys, values, begin, end, dMin, w, valueScale, sums, scores, exponents);
+  const LogScores row(dMin, w);
+  const bool normal = scoresAreNormal(row, query, keys, begin, end, sorted);
+  const auto add = [&](auto square, auto normalRange) {
+    detail::addGaussianRow<decltype(square)::value, decltype(normalRange)::value>(row, query, keys, values, begin,
+                                                                                   end, valueScale, sums, scores,
+                                                                                   exponents);
+  };
+  if (row.square) {
+    normal ? add(std::true_type{}, std::true_type{}) : add(std::true_type{}, std::false_type{});
   } else {
-    detail::addGaussianRow<false>(query, keys, values, begin, end, dMin, w, valueScale, sums, scores, exponents);
+    normal ? add(std::false_type{}, std::true_type{}) : add(std::false_type{}, std::false_type{});
   }
 }
 

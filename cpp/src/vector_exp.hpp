@@ -43,19 +43,23 @@ inline f64x2 abs(f64x2 x) { return (f64x2)((i64x2)x & i64x2{0x7fffffffffffffffLL
 
 namespace detail {
 
-// e^x = mantissa * 2^(n/256 - 2048) for x >= -746 (n in the low 20 bits of `shifted`'s lanes), within
-// about 1 ulp: the part shared by expNonPositive and expNormal.
+typedef unsigned long long u64x2 __attribute__((vector_size(16)));
+
+// e^x = mantissa * 2^(n/256 - Offset/256) for x >= -Offset (ln 2)/256 (and x >= -746), within about 1 ulp,
+// with n in the low 20 bits of `bits`: the part shared by expNonPositive and expNormal. Offset is a
+// multiple of 256 below 2^20; the result does not depend on it.
 struct ExpParts {
   f64x2 mantissa;
-  i64x2 n;
+  i64x2 bits;
 };
 
+template <long long Offset>
 inline ExpParts expParts(f64x2 x) {
   // x = h (ln 2) / 256 + r with h = round(256 x / ln 2) in [-275520, 0], |r| <= (ln 2) / 512. Adding
-  // 1.5 * 2^52 + 2^19 rounds to an integer and leaves n = h + 2^19 > 0 in the low bits of `shifted`
+  // 1.5 * 2^52 + Offset rounds to an integer and leaves n = h + Offset > 0 in the low bits of `shifted`
   // (exact here, and no -ffast-math reorders it), so no float-to-integer conversion is needed, and n
   // being positive, no arithmetic shift (which V8 emulates in several steps for 64-bit lanes on x64).
-  const f64x2 magic = splat(0x1.8p52 + 524288.0);
+  const f64x2 magic = splat(0x1.8p52 + static_cast<double>(Offset));
   const f64x2 shifted = x * splat(369.3299304675746) + magic;
   const f64x2 h = shifted - magic;
   // r = x - h (ln 2)/256 in two parts: fdlibm's split of ln 2, whose high part has 32 significant bits,
@@ -67,21 +71,13 @@ inline ExpParts expParts(f64x2 x) {
   q = q * r + splat(0.5);
   q = q * r + splat(1.0);
   q = q * r;
-  // 2^(h/256) = 2^e * 2^(j/256) with j = h mod 256 = n mod 256 and e = floor(h/256) = n/256 - 2048.
-  const i64x2 n = (i64x2)shifted & i64x2{0xfffff, 0xfffff};
-  const f64x2 fraction = {kExp2Table[n[0] & 255], kExp2Table[n[1] & 255]};
+  // 2^(h/256) = 2^e * 2^(j/256) with j = h mod 256 = n mod 256 (Offset is a multiple of 256) and
+  // e = floor(h/256) = n/256 - Offset/256.
+  const i64x2 bits = (i64x2)shifted;
+  const f64x2 fraction = {kExp2Table[bits[0] & 255], kExp2Table[bits[1] & 255]};
   // fraction * e^r as fraction + fraction * q: q is small, so only the table and this sum round. Casts
   // between vector types of one size keep the bits.
-  return {fraction + fraction * q, n};
-}
-
-typedef unsigned long long u64x2 __attribute__((vector_size(16)));
-
-// 2^(n/256 - 2048 + offset) as a double, for a biased exponent n/256 - 2048 + offset + 1023 in [1, 2046].
-template <int Offset>
-inline f64x2 powerOfTwo(i64x2 n) {
-  constexpr long long bias = 2048 - 1023 - Offset;
-  return (f64x2)(((i64x2)((u64x2)n >> 8) - i64x2{bias, bias}) << 52);
+  return {fraction + fraction * q, bits};
 }
 
 }  // namespace detail
@@ -94,22 +90,26 @@ inline f64x2 powerOfTwo(i64x2 n) {
 inline constexpr double kExpUnderflow = -745.13;
 
 inline f64x2 expNonPositive(f64x2 x) {
-  const detail::ExpParts parts = detail::expParts(atLeast(x, -746.0));
-  // e reaches -1077, below the smallest normal exponent, so 2^e is applied as 2^(e + 64) (biased
-  // exponent at least 10) times the constant 2^-64: the first product is exact, and only the second
-  // rounds, once, and only for a subnormal result. One multiply by a constant more than a plain 2^e.
-  const f64x2 result = (parts.mantissa * detail::powerOfTwo<64>(parts.n)) * splat(0x1p-64);
+  // n = h + 2^19, so e = n/256 - 2048.
+  const detail::ExpParts parts = detail::expParts<524288>(atLeast(x, -746.0));
+  const i64x2 n = parts.bits & i64x2{0xfffff, 0xfffff};
+  // e reaches -1077, below the smallest normal exponent, so 2^e is applied as 2^(e + 64) (biased exponent
+  // n/256 - 2048 + 64 + 1023, at least 10) times the constant 2^-64: the first product is exact, and
+  // only the second rounds, once, and only for a subnormal result.
+  const i64x2 power = ((i64x2)((detail::u64x2)n >> 8) - i64x2{961, 961}) << 52;
+  const f64x2 result = (parts.mantissa * (f64x2)power) * splat(0x1p-64);
   return (f64x2)((i64x2)result & ~(i64x2)(x < splat(kExpUnderflow)));
 }
 
-// e^x for kNormalExpFloor <= x <= 0, where e^x is a normal double: the same bits as expNonPositive
-// there (where both its products are exact, as is this one's), with four operations fewer (no clamp,
-// no 2^-64, no underflow mask). Outside that range the result is wrong.
+// e^x for kNormalExpFloor <= x <= 0, where e^x is a normal double: the same bits as expNonPositive there
+// (where both its products are exact, as is this one's), in five operations fewer: no clamp, no 2^-64,
+// no underflow mask, and n = h + 1023 * 256 (positive for x > -709.09), whose n/256 is the biased
+// exponent itself: shifted left by 52 it is 2^e, and the bits above n fall off.
 inline constexpr double kNormalExpFloor = -700.0;
 
 inline f64x2 expNormal(f64x2 x) {
-  const detail::ExpParts parts = detail::expParts(x);
-  return parts.mantissa * detail::powerOfTwo<0>(parts.n);
+  const detail::ExpParts parts = detail::expParts<1023 * 256>(x);
+  return parts.mantissa * (f64x2)((i64x2)((detail::u64x2)parts.bits >> 8) << 52);
 }
 
 }  // namespace nw::vec

@@ -87,16 +87,47 @@ TEST_CASE("the normal-range exp gives the full exp's bits wherever e^x is normal
   CHECK(nw::vec::expNormal(nw::vec::splat(-0.0))[0] == 1.0);  // the nearest key's exponent, unmasked
 }
 
+TEST_CASE("a row's log-scores: the square form where dMin |w| <= 1, within a few ulps of long double", "[vector_exp][window]") {
+  using nw::rows::LogScores;
+  CHECK(LogScores(0.02, 1.0).square);
+  CHECK(LogScores(0.02, -50.0).square);
+  CHECK_FALSE(LogScores(0.02, 100.0).square);  // dMin w = 2: the product form
+  CHECK_FALSE(LogScores(0.0, 0x1p501).square);  // w^2 would overflow
+  CHECK_FALSE(LogScores(0.0, 0x1p-501).square);  // w^2 / 2 would be subnormal
+  double worst = 0.0;
+  for (double w : {1.0, -3.0, 10.0, 100.0, 1e-3}) {
+    for (double dMin : {0.0, 1e-9, 0.004, 0.02, 0.3}) {
+      const LogScores row(dMin, w);
+      for (double dist = dMin; dist < dMin + 30.0 / std::fabs(w); dist = dist * 1.1 + 1e-4 / std::fabs(w)) {
+        const long double dw = static_cast<long double>(dist) * w, lw = static_cast<long double>(dMin) * w;
+        const long double exact = -(dw * dw - lw * lw) / 2;
+        // Each form is within a few ulps of |x| + (dMin w)^2 (what its rounding scales with).
+        const double error = static_cast<double>(std::fabs(row.at(dist) - exact) / ((std::fabs(exact) + lw * lw + 1e-300L) * 0x1p-53L));
+        worst = std::max(worst, error);
+      }
+      CHECK(row.at(dMin) == 0.0);  // the nearest key scores exactly 1
+    }
+  }
+  INFO("worst error " << worst << " ulps of |x| + (dMin w)^2");
+  CHECK(worst <= 4.0);
+}
+
 TEST_CASE("sorted rows take the normal-range loop only where every score is normal", "[vector_exp][window]") {
+  using nw::rows::LogScores;
   using nw::rows::scoresAreNormal;
   const std::vector<double> keys = {0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7};
   const double q = 0.32, dMin = 0.02;
-  CHECK(scoresAreNormal(q, keys.data(), 0, keys.size(), dMin, 1.0, true));
-  CHECK_FALSE(scoresAreNormal(q, keys.data(), 0, keys.size(), dMin, 1.0, false));  // unsorted: unbounded
-  // At w = 100 the farthest key, 0.38 away, has t = 1440 (e^-720, subnormal); 0.28 away is t = 780.
-  CHECK_FALSE(scoresAreNormal(q, keys.data(), 0, keys.size(), dMin, 100.0, true));
-  CHECK(scoresAreNormal(q, keys.data(), 0, 7, dMin, 100.0, true));
-  CHECK_FALSE(scoresAreNormal(q, keys.data(), 0, 7, dMin, 1e300, true));  // t overflows
-  CHECK_FALSE(scoresAreNormal(1e300, keys.data(), 0, 7, 1e300, 1e10, true));  // so does d w + dMin w
-  CHECK_FALSE(scoresAreNormal(q, keys.data(), 3, 3, dMin, 1.0, true));  // empty
+  CHECK(scoresAreNormal(LogScores(dMin, 1.0), q, keys.data(), 0, keys.size(), true));
+  CHECK_FALSE(scoresAreNormal(LogScores(dMin, 1.0), q, keys.data(), 0, keys.size(), false));  // unsorted
+  // The product form at w = 100: the farthest key, 0.38 away, has x = -720 (subnormal); 0.28 away, -390.
+  CHECK_FALSE(scoresAreNormal(LogScores(dMin, 100.0), q, keys.data(), 0, keys.size(), true));
+  CHECK(scoresAreNormal(LogScores(dMin, 100.0), q, keys.data(), 0, 7, true));
+  CHECK_FALSE(scoresAreNormal(LogScores(dMin, 1e300), q, keys.data(), 0, 7, true));  // t overflows
+  CHECK_FALSE(scoresAreNormal(LogScores(1e300, 1e10), 1e300, keys.data(), 0, 7, true));  // so does d w + dMin w
+  CHECK_FALSE(scoresAreNormal(LogScores(dMin, 1.0), q, keys.data(), 3, 3, true));  // empty
+  // The square form: from 1, the key at 10 has x = -81 * 12.5 (subnormal); at 2, -12.5.
+  const std::vector<double> spread = {0.0, 1.0, 2.0, 10.0};
+  CHECK(LogScores(0.0, 5.0).square);
+  CHECK_FALSE(scoresAreNormal(LogScores(0.0, 5.0), 1.0, spread.data(), 0, 4, true));
+  CHECK(scoresAreNormal(LogScores(0.0, 5.0), 1.0, spread.data(), 0, 3, true));
 }
