@@ -267,6 +267,35 @@ inEachBrowser('the page', (env) => {
     await page.close();
   });
 
+  test('a heatmap whose chart area shrinks or grows is computed again for it: one block per pixel at most, and as fine as the area allows', async () => {
+    const page = await open(`${env.server.url}#nTrain=1000&nTest=500`);
+    await page.locator('#nonparametricHeatmap').box();
+    await page.waitForFunction(() => document.getElementById('nonparametricNote').textContent !== '');
+    // Resizes the chart's box; Chart.js sees it, and the heatmap checks its blocks once the resize is drawn.
+    const resized = (width) => page.evaluate(async (width) => {
+      const canvas = document.getElementById('nonparametricHeatmap');
+      const heatmap = nwPage.Chart.getChart(canvas).$heatmap;
+      const before = heatmap.capacity().cols;
+      canvas.parentElement.style.width = width;
+      const deadline = performance.now() + 5000;
+      while (heatmap.capacity().cols === before && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (let frame = 0; frame < 3; frame++) await new Promise((r) => requestAnimationFrame(r));
+      const { blockRows, blockCols, rowStep, colStep } = heatmap.blocks;
+      return { capacity: heatmap.capacity(), blockRows, blockCols, rowStep, colStep };
+    }, width);
+    const fits = ({ capacity, blockRows, blockCols, rowStep, colStep }, label) => {
+      assert.ok(blockRows <= capacity.rows && blockCols <= capacity.cols, `${label}: ${blockRows} x ${blockCols} blocks in ${capacity.rows} x ${capacity.cols} pixels`);
+      assert.deepEqual([rowStep, colStep], [Math.ceil(500 / capacity.rows), Math.ceil(1000 / capacity.cols)], `${label}: the finest blocks the area allows`);
+    };
+    const narrow = await resized('160px');
+    fits(narrow, 'narrowed');
+    const wide = await resized('');
+    fits(wide, 'widened again');
+    assert.ok(wide.blockCols > narrow.blockCols, `${narrow.blockCols} -> ${wide.blockCols} block columns`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('every cell of a chapter-sized heatmap is drawn, each pixel the colour table\'s colour of its weight', async () => {
     const page = await open(`${env.server.url}#w=2`);
     await page.locator('#nonparametricHeatmap').box();

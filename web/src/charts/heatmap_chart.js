@@ -50,6 +50,8 @@ class HeatmapChart {
     this.note = note;
     this.clearBlocks();
     this.image = null; // the painted ImageData and what it was painted from (see paint)
+    this.buffers = null; // the image and colour buffers rasterize keeps
+    this.legendBar = null; // the canvas size the colour bar was drawn at (see drawLegend)
     this.chart = new Chart(canvas, {
       type: 'scatter',
       // One invisible point: the hovered cell, which the tooltip describes.
@@ -59,8 +61,9 @@ class HeatmapChart {
         animation: false,
         parsing: false,
         maintainAspectRatio: false,
-        // A smaller chart area may have fewer pixels than blocks: checked once the resize is drawn.
-        onResize: () => requestAnimationFrame(() => this.refit()),
+        // A resized chart area may have fewer pixels than blocks, or room for finer ones: checked once the
+        // resize is drawn.
+        onResize: () => requestAnimationFrame(() => this.refit({ finer: true })),
         onHover: (event) => this.reportRow(event),
         onClick: (event) => this.reportRow(event),
         scales: {
@@ -214,6 +217,7 @@ class HeatmapChart {
     this.note.textContent = '';
     const legend = this.legendCanvas;
     legend.getContext('2d').clearRect(0, 0, legend.width, legend.height);
+    this.legendBar = null;
     legend.setAttribute('aria-label', this.t('heatmap.noWeights'));
   }
 
@@ -229,13 +233,18 @@ class HeatmapChart {
     this.chart.ctx.putImageData(this.image.data, area.left, area.top);
   }
 
+  // The image of the blocks at width x height device pixels. Its buffers are kept for the next blocks of
+  // the same sizes (a drag's previews), so that a preview allocates no megabytes for the collector.
   rasterize(width, height) {
     const { blockRows, blockCols, weight } = this.blocks;
+    const kept = this.buffers;
+    if (!kept || kept.image.width !== width || kept.image.height !== height || kept.colours.length !== weight.length) {
+      const image = new ImageData(width, height);
+      this.buffers = { image, pixels: new Uint32Array(image.data.buffer), colours: new Uint32Array(weight.length) };
+    }
+    const { image, pixels, colours } = this.buffers;
     // Each block's colour once, then each pixel a lookup.
-    const colours = new Uint32Array(weight.length);
     for (let i = 0; i < weight.length; i++) colours[i] = heatLut[heatLevel(weight[i], this.maxWeight)];
-    const image = new ImageData(width, height);
-    const pixels = new Uint32Array(image.data.buffer);
     // The block column of each pixel column, as the x scale maps it (block c spans c - 0.5 to c + 0.5).
     const columnOf = new Int32Array(width);
     for (let px = 0; px < width; px++) columnOf[px] = Math.min(blockCols - 1, Math.floor(((px + 0.5) * blockCols) / width));
@@ -255,16 +264,23 @@ class HeatmapChart {
   }
 
   // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter.
+  // The bar is drawn once per canvas size (a fill per pixel column); each new largest weight redraws the
+  // ticks below it only.
   drawLegend() {
     const canvas = this.legendCanvas;
     const ctx = canvas.getContext('2d');
     const { width, height } = canvas;
     const barHeight = height - 16;
-    ctx.clearRect(0, 0, width, height);
-    for (let px = 0; px < width; px++) {
-      ctx.fillStyle = heat(px / (width - 1));
-      ctx.fillRect(px, 0, 1, barHeight);
+    const barSize = `${width}x${height}`;
+    if (this.legendBar !== barSize) {
+      ctx.clearRect(0, 0, width, height);
+      for (let px = 0; px < width; px++) {
+        ctx.fillStyle = heat(px / (width - 1));
+        ctx.fillRect(px, 0, 1, barHeight);
+      }
+      this.legendBar = barSize;
     }
+    ctx.clearRect(0, barHeight, width, height - barHeight);
     ctx.fillStyle = ink.text;
     ctx.font = '11px sans-serif';
     ctx.textBaseline = 'bottom';
@@ -288,15 +304,19 @@ class HeatmapChart {
   }
 
   // At most one block per device pixel: when the laid-out chart area (its axis labels change with the
-  // data, a window resizes) has fewer pixels than there are blocks, they are computed again for it.
-  needsRefit() {
+  // data, a window resizes) has fewer pixels than there are blocks, they must be computed again for it.
+  // finer: also when the area has grown enough for finer blocks. Only a resize asks for that: after a
+  // draw, finer blocks could change the axis labels, and with them the area, back and forth.
+  needsRefit({ finer = false } = {}) {
     if (!this.compute || this.cellCount === 0) return false;
     const { rows, cols } = this.capacity();
-    return this.blocks.blockRows > rows || this.blocks.blockCols > cols;
+    const { blockRows, blockCols, rowStep, colStep } = this.blocks;
+    if (blockRows > rows || blockCols > cols) return true;
+    return finer && (Math.ceil(this.blocks.rows / rows) < rowStep || Math.ceil(this.blocks.cols / cols) < colStep);
   }
 
-  refit() {
-    if (!this.needsRefit()) return;
+  refit({ finer = false } = {}) {
+    if (!this.needsRefit({ finer })) return;
     this.apply(this.compute(this.capacity()), this.rowLabels, this.colLabels);
     this.chart.update('none');
   }
