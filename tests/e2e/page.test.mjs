@@ -267,6 +267,50 @@ inEachBrowser('the page', (env) => {
     await page.close();
   });
 
+  test('the training points outside the attention bands fade as they grow, so that the nonparametric line of the same blue shows through 2000 of them', async () => {
+    const alphaAt = async (hash) => {
+      const page = await open(`${env.server.url}${hash}`);
+      const colour = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[0].backgroundColor);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+      const match = /^rgba\(0, 114, 178, ([\d.]+)\)$/.exec(colour);
+      assert.ok(match, `the training points are the nonparametric line's blue: ${colour}`);
+      return Number(match[1]);
+    };
+    // (The page opens with a query: these are the points outside its attention bands.)
+    const chapter = await alphaAt('');
+    const many = await alphaAt('#nTrain=2000');
+    assert.ok(Math.abs(many - chapter * Math.sqrt(50 / 2000)) < 0.002, `${chapter} at 50 points, ${many} at 2000`);
+  });
+
+  test('the nonparametric line, "the blue line", stays visible over 2000 training points of its blue: a halo of the background around it', async () => {
+    const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`);
+    const seen = await page.evaluate(() => {
+      const chart = nwPage.Chart.getChart(document.getElementById('predictionsChart'));
+      const line = chart.data.datasets[3].data;
+      // Where the line is flattest, mid-range (there the points are densest): pixels 2 px above and below.
+      let best = 1;
+      for (let i = 1; i < line.length - 1; i++) {
+        if (line[i].x > 1 && line[i].x < 4 && Math.abs(line[i + 1].y - line[i - 1].y) < Math.abs(line[best + 1].y - line[best - 1].y)) best = i;
+      }
+      const ratio = chart.currentDevicePixelRatio;
+      const x = Math.round(chart.scales.x.getPixelForValue(line[best].x) * ratio);
+      const y = chart.scales.y.getPixelForValue(line[best].y) * ratio;
+      // One read of the column around the line (several reads make Chromium warn on the console).
+      const top = Math.round(y - 4 * ratio);
+      const column = chart.ctx.getImageData(x, top, 1, Math.round(8 * ratio) + 1).data;
+      const at = (dy) => Array.from(column.slice(4 * (Math.round(y + dy * ratio) - top), 4 * (Math.round(y + dy * ratio) - top) + 3));
+      // The palest pixel 1.5 to 3 px away on each side (past the line's smoothed edge, within the halo's).
+      const palest = (sign) => [1.5, 2, 2.5, 3].map((d) => at(sign * d)).sort((a, b) => Math.min(...b) - Math.min(...a))[0];
+      return { x: line[best].x, above: palest(-1), centre: at(0), below: palest(1) };
+    });
+    assert.ok(seen.centre[2] > 150 && seen.centre[0] < 80, `the line's blue at x = ${seen.x}: ${seen.centre}`);
+    // (Pale: the line's smoothed edge tints the halo a little; without it, the points' blue is there.)
+    for (const side of ['above', 'below']) assert.ok(seen[side].every((c) => c >= 180), `the background ${side} the line at x = ${seen.x}: ${seen[side]}`);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('a heatmap whose chart area shrinks or grows is computed again for it: one block per pixel at most, and as fine as the area allows', async () => {
     const page = await open(`${env.server.url}#nTrain=1000&nTest=500`);
     await page.locator('#nonparametricHeatmap').box();

@@ -5,10 +5,11 @@
 // The reader's colour scheme, read once at start (the page reloads when it changes; see main.js).
 const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 
-// Text and grid lines of the charts, for a light or a dark page.
+// Text and grid lines of the charts, and the page's background (style.css's --bg), for a light or a
+// dark page.
 const ink = dark
-  ? { text: '#d4d4d4', grid: 'rgba(255, 255, 255, 0.16)' }
-  : { text: '#555555', grid: 'rgba(0, 0, 0, 0.1)' };
+  ? { text: '#d4d4d4', grid: 'rgba(255, 255, 255, 0.16)', background: '#121212' }
+  : { text: '#555555', grid: 'rgba(0, 0, 0, 0.1)', background: '#ffffff' };
 
 const estimator = {
   // Black on a light page, near-white on a dark one: the truth is the line of most contrast either way.

@@ -1,17 +1,24 @@
 // Figure 1: training data, truth and the three estimators' predictions; a chosen query x sizes the
 // training points by the attention that query pays them.
 import { Chart } from './chart.js';
-import { estimator, lineDash } from './colors.js';
+import { estimator, ink, lineDash } from './colors.js';
 import { t as pageT } from '../i18n/i18n.js';
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 const BASE_RADIUS = 3;
+// The training points outside the attention bands: as the chapter draws them at its 50 points, fainter as
+// they grow (by sqrt(50 / n): 0.16 times at 2000), so that the nonparametric line, of the same blue, still
+// shows through a dense cloud of them.
+const BLUE = [0, 114, 178];
+const plainAlpha = (count) => Math.min(1, Math.sqrt(50 / Math.max(1, count)));
+const blue = (alpha) => `rgba(${BLUE.join(', ')}, ${alpha.toFixed(3)})`;
 // The training points attended to are overlaid in this many bands of attention, each band one
 // dataset (its legend entry hidden) with a single radius and colour, drawn by trainingPointsPlugin.
 const LEVELS = 6;
 const FIRST_LEVEL = 6; // dataset index of the first band
 // The points are filled only, without an outline (stroking each of 2000 points was half a redraw).
-const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: `rgba(0, 114, 178, ${(0.15 + (0.85 * k) / LEVELS).toFixed(3)})` });
+const levelAlpha = (k) => 0.15 + (0.85 * k) / LEVELS;
+const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: blue(levelAlpha(k)) });
 const POINT_SETS = [0, ...Array.from({ length: LEVELS }, (_, i) => FIRST_LEVEL + i)];
 
 // The training points (dataset 0 and the bands) are drawn by this plugin, not as Chart.js elements: each
@@ -44,6 +51,29 @@ const trainingPointsPlugin = {
   },
 };
 
+// The nonparametric line shares the training points' blue: drawn over a halo of the page's background
+// (1.5 px each side), it stays visible over a dense cloud of them (2000 samples, a query's attention
+// bands), as the text's "the blue line" promises.
+const NONPARAMETRIC = 3;
+const HALO_WIDTH = 3;
+const lineHaloPlugin = {
+  id: 'nwLineHalo',
+  beforeDatasetDraw(chart, { index, meta }) {
+    if (index !== NONPARAMETRIC || !meta.dataset || !chart.isDatasetVisible(index)) return;
+    const { ctx, chartArea } = chart;
+    const { options } = meta.dataset;
+    const line = { borderColor: options.borderColor, borderWidth: options.borderWidth };
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(chartArea.left, chartArea.top, chartArea.right - chartArea.left, chartArea.bottom - chartArea.top);
+    ctx.clip();
+    Object.assign(options, { borderColor: ink.background, borderWidth: line.borderWidth + HALO_WIDTH });
+    meta.dataset.draw(ctx, chartArea);
+    Object.assign(options, line);
+    ctx.restore();
+  },
+};
+
 function compactLegend(chart, width) {
   const labels = chart.options.plugins.legend.labels;
   labels.boxWidth = width < 520 ? 16 : 40;
@@ -57,7 +87,7 @@ class PredictionsChart {
     this.lineSources = []; // dataset index -> [xs, values] its points were made from (see setData)
     this.chart = new Chart(canvas, {
       type: 'scatter',
-      plugins: [trainingPointsPlugin],
+      plugins: [trainingPointsPlugin, lineHaloPlugin],
       data: {
         datasets: [
           { label: t('chart.trainingData'), data: [], trainingPoints: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, pointBorderWidth: 0, order: 5 },
@@ -88,7 +118,13 @@ class PredictionsChart {
         plugins: {
           legend: {
             position: 'top',
-            labels: { filter: (item) => item.datasetIndex < 5 },
+            labels: {
+              filter: (item) => item.datasetIndex < 5,
+              // "Training data" in the points' own blue, however faint the points outside a query's
+              // attention are drawn.
+              generateLabels: (chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart)
+                .map((item) => (item.datasetIndex === 0 ? { ...item, fillStyle: estimator.data, strokeStyle: estimator.data } : item)),
+            },
             // "Training data" shows or hides the attention bands with the points.
             onClick: (event, item, legend) => {
               const chart = legend.chart;
@@ -179,7 +215,7 @@ class PredictionsChart {
     const ys = this.trainingY;
     if (!weights) {
       sets[0].trainingPoints = points(xs, ys);
-      sets[0].backgroundColor = estimator.data;
+      sets[0].backgroundColor = blue(plainAlpha(xs.length));
     } else {
       let largest = 0;
       for (const a of weights) largest = Math.max(largest, a);
@@ -189,7 +225,7 @@ class PredictionsChart {
         (level > 0 ? bands[level - 1] : unseen).push({ x: xs[i], y: ys[i] });
       });
       sets[0].trainingPoints = unseen;
-      sets[0].backgroundColor = levelStyle(0.5).color;
+      sets[0].backgroundColor = blue(levelAlpha(0.5) * plainAlpha(xs.length));
     }
     bands.forEach((band, k) => { sets[FIRST_LEVEL + k].trainingPoints = band; });
   }
