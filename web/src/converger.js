@@ -1,7 +1,7 @@
 // "Train to convergence", in slices: epochs run for at most SLICE_MS, then the browser gets the thread
 // back (to paint, to take a click on Cancel) before the next slice, so no task is long however many
-// epochs it takes. A run that fits in its first slice (the chapter's 50 samples) ends in the next task,
-// where the page is drawn.
+// epochs it takes. The first slice comes in the task after start; a run that fits in it (the chapter's
+// 50 samples) ends in the next task, where the page is drawn.
 // With many samples over http each epoch's rows come from the row pool (epoch_rows.js) and the page's
 // thread only sums them; if the pool stops, the run goes on here in slices.
 import { poolStopped } from './epoch_rows.js';
@@ -27,9 +27,9 @@ class Converger {
     this.cancel();
     const run = { maxEpochs, replay, started: performance.now(), startEpoch: this.session.epoch, epochMs: 0 };
     this.run = run;
-    // A replay comes with new settings, whose render paints first.
-    if (replay) setTimeout(() => this.slice(run), 0);
-    else this.slice(run);
+    // Every slice in a task of its own, the first too: the click that starts a run (an exercise's) has
+    // drawn its new settings in this task, and both together took 50 to 60 ms at 50 samples.
+    setTimeout(() => this.slice(run), 0);
   }
 
   // Stops the run after the epoch under way (the session keeps every epoch done so far). outcome:
