@@ -66,7 +66,9 @@ inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, 
 // (score), is computed the same way, bit for bit:
 // - square, (d^2 - dMin^2)(-w^2/2): 4 vector operations a key. Its error, a few ulps of |x| + (dMin w)^2,
 //   is as small as the product form's where dMin |w| <= 1 (a query within 1/|w| of a key: every row of
-//   the chapter's data), and 2^-500 <= |w| <= 2^500 keeps -w^2/2 normal.
+//   the chapter's data), 2^-500 <= |w| <= 2^500 keeps -w^2/2 normal, and, for |w| > 1, dMin >= 2^-511
+//   keeps every d^2 normal: a subnormal d^2 (d near 1e-160) times a large w^2 would have lost all but a
+//   few bits of x (and the gradient, which uses x, its sign), where the product form's d w is normal.
 // - product, -((d - dMin) w)(d w + dMin w)/2 (Gaussian::exponent): 8 vector operations, within a few
 //   ulps of x whatever dMin w is (a query far from every key), with no w^2 to overflow.
 struct LogScores {
@@ -77,7 +79,8 @@ struct LogScores {
   LogScores(double dMin, double w)
       : dMin(dMin),
         w(w),
-        square(std::fabs(w) >= 0x1p-500 && std::fabs(w) <= 0x1p500 && dMin * std::fabs(w) <= 1.0),
+        square(std::fabs(w) >= 0x1p-500 && std::fabs(w) <= 0x1p500 && dMin * std::fabs(w) <= 1.0 &&
+               (std::fabs(w) <= 1.0 || dMin >= 0x1p-511)),
         dMinSquared(dMin * dMin),
         minusHalfWSquared(-0.5 * (w * w)) {}
 

@@ -46,6 +46,23 @@ TEST_CASE("inputs spread over 1e+-300 and distances that overflow give no NaN", 
   CHECK(nw::predict({1.6e308}, {-1.6e308, 1.6e308}, {1.0, 2.0}, 5.0) == std::vector<double>{2.0});
 }
 
+TEST_CASE("keys near 1e-163 with w = 1e150: the gradient is the scaled problem's", "[extremes][training]") {
+  // Only x w matters: these are the keys 0.37 i^2 + i at w = 1e-13, scaled by 1e-163. Their squared
+  // distances are subnormal, so each row's exponent must be formed from d w, not d^2 (which gave the
+  // gradient the wrong sign).
+  std::vector<double> tiny, plain;
+  for (int i = 0; i < 8; ++i) {
+    plain.push_back(0.37 * i * i + i);
+    tiny.push_back(plain.back() * 1e-163);
+  }
+  const std::vector<double> y = {0.3, -1.2, 2.5, 0.7, -0.4, 1.9, -2.2, 0.1};
+  const double scaled = nw::looLoss(tiny, y, 1e150).grad * 1e150;
+  const double expected = nw::looLoss(plain, y, 1e-13).grad * 1e-13;
+  INFO("grad * w: " << scaled << " for the tiny keys, " << expected << " for the plain ones");
+  CHECK(expected != 0.0);
+  CHECK(scaled / expected == approx(1.0, 1e-9, 0.0));
+}
+
 TEST_CASE("values near the largest double do not overflow the weighted sum", "[extremes]") {
   const std::vector<double> keys{0.0, 0.0, 1.0};
   const std::vector<double> values{kHuge, kHuge, -kHuge};

@@ -94,6 +94,8 @@ TEST_CASE("a row's log-scores: the square form where dMin |w| <= 1, within a few
   CHECK_FALSE(LogScores(0.02, 100.0).square);  // dMin w = 2: the product form
   CHECK_FALSE(LogScores(0.0, 0x1p501).square);  // w^2 would overflow
   CHECK_FALSE(LogScores(0.0, 0x1p-501).square);  // w^2 / 2 would be subnormal
+  CHECK_FALSE(LogScores(1e-160, 1e150).square);  // d^2 may be subnormal where w^2 is large
+  CHECK(LogScores(1e-160, 0.5).square);            // (with |w| <= 1, x is then below any normal double)
   double worst = 0.0;
   for (double w : {1.0, -3.0, 10.0, 100.0, 1e-3}) {
     for (double dMin : {0.0, 1e-9, 0.004, 0.02, 0.3}) {
@@ -125,9 +127,10 @@ TEST_CASE("sorted rows take the normal-range loop only where every score is norm
   CHECK_FALSE(scoresAreNormal(LogScores(dMin, 1e300), q, keys.data(), 0, 7, true));  // t overflows
   CHECK_FALSE(scoresAreNormal(LogScores(1e300, 1e10), 1e300, keys.data(), 0, 7, true));  // so does d w + dMin w
   CHECK_FALSE(scoresAreNormal(LogScores(dMin, 1.0), q, keys.data(), 3, 3, true));  // empty
-  // The square form: from 1, the key at 10 has x = -81 * 12.5 (subnormal); at 2, -12.5.
+  // The square form: from 1.01, the key at 10 has x = -(8.99^2 - 0.01^2) * 12.5 (subnormal); at 0, -12.75.
   const std::vector<double> spread = {0.0, 1.0, 2.0, 10.0};
-  CHECK(LogScores(0.0, 5.0).square);
-  CHECK_FALSE(scoresAreNormal(LogScores(0.0, 5.0), 1.0, spread.data(), 0, 4, true));
-  CHECK(scoresAreNormal(LogScores(0.0, 5.0), 1.0, spread.data(), 0, 3, true));
+  const LogScores row(0.01, 5.0);
+  CHECK(row.square);
+  CHECK_FALSE(scoresAreNormal(row, 1.01, spread.data(), 0, 4, true));
+  CHECK(scoresAreNormal(row, 1.01, spread.data(), 0, 3, true));
 }
