@@ -9,7 +9,7 @@ const BASE_RADIUS = 3;
 // The training points outside the attention bands: as the chapter draws them at its 50 points, fainter as
 // they grow (by sqrt(50 / n): 0.16 times at 2000), so that the nonparametric line, of the same blue, still
 // shows through a dense cloud of them.
-const BLUE = [0, 114, 178];
+const BLUE = estimator.data.match(/[0-9a-f]{2}/gi).map((hex) => parseInt(hex, 16)); // [0, 114, 178]
 const plainAlpha = (count) => Math.min(1, Math.sqrt(50 / Math.max(1, count)));
 const blue = (alpha) => `rgba(${BLUE.join(', ')}, ${alpha.toFixed(3)})`;
 // The training points attended to are overlaid in this many bands of attention, each band one
