@@ -107,6 +107,24 @@ inEachBrowser('the layout', (env) => {
     await page.close();
   });
 
+  test('the page is ready only once the browser has reported which figures are near the view, and then each of them is drawn', async () => {
+    // The browser's reports come late here (as on a busy machine, where the module can be ready before
+    // the first one): a render before them draws no figure below the first chart.
+    const page = await env.browser.newPage({ height: 4000 }); // every figure near the view
+    await page.beforeScripts(`{
+      const Observer = window.IntersectionObserver;
+      window.IntersectionObserver = class extends Observer {
+        constructor(callback, options) { super((...report) => setTimeout(() => callback(...report), 1500), options); }
+      };
+    }`);
+    await page.goto(env.server.url);
+    const canvases = ['nonparametricHeatmap', 'parametricHeatmap', 'lossChart', 'wChart', 'landscapeChart', 'kernel-gaussian-heatmap', 'kernel-epanechnikov-predictions'];
+    const created = await page.evaluate((ids) => ids.filter((id) => nwPage.Chart.getChart(document.getElementById(id))), canvases);
+    assert.deepEqual(created, canvases);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('hovering a heatmap row chooses that row\'s query', async () => {
     const page = await open(`${env.server.url}#query=2.5`);
     const row = 10;

@@ -70,6 +70,9 @@ class Figures {
     this.lastRender = null; // { session, s } of the last render, for a figure that comes into view later
     this.generation = 0; // counts renders: a training chart is drawn once per render while near the view
     this.nearView = new Set();
+    // Until the browser's first report of where the figures are, none is known to be near the view: the
+    // page is not idle yet (a render before that report draws no lazy figure; the report then does).
+    this.nearViewKnown = false;
     const lazyFigures = {
       nonparametric: byId('nonparametricHeatmap'), parametric: byId('parametricHeatmap'), loss: byId('lossChart'),
       w: byId('wChart'), kernels: byId('kernelPanels'), landscape: byId('landscapeChart'),
@@ -80,6 +83,7 @@ class Figures {
         if (entry.isIntersecting) this.nearView.add(part);
         else this.nearView.delete(part);
       }
+      this.nearViewKnown = true;
       if (this.lastRender) this.renderLazy(this.lastRender.session, this.lastRender.s);
     }, { rootMargin: '300px 0px' });
     for (const [part, element] of Object.entries(lazyFigures)) {
@@ -264,7 +268,7 @@ class Figures {
 
   // True when every figure near the view shows the last render (no slice or worker's reply to come). The
   // browser tests wait for it after each action.
-  get idle() { return this.sliceTimer === null && this.offloaded.size === 0 && this.lineOwed === null; }
+  get idle() { return this.nearViewKnown && this.sliceTimer === null && this.offloaded.size === 0 && this.lineOwed === null; }
 
   // Whether a lazy part would draw now (near the view and changed since it was drawn).
   due(part, session, s) {
