@@ -55,6 +55,7 @@ class Figures {
   constructor({ onQuery, onProblem }) {
     this.onProblem = onProblem;
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
+    this.charted = new Set(); // the lazy parts drawn at least once (their charts created)
     this.landscapeCurve = null;
     this.lastPredictions = null;
     this.lineOwed = null; // { session, s, parts } of a render whose lines the worker's replies bring (see render)
@@ -250,7 +251,8 @@ class Figures {
   // Draws the lazy parts due for the last render (near the view and changed) until SLICE_MS after
   // `start`, and the rest in later tasks: with many samples, where one part takes tens of milliseconds,
   // the browser paints and takes the reader's input between them. The first part due always runs, unless
-  // the task has done other work already (mayWait).
+  // the task has done other work already (mayWait). A part's first draw creates its chart (40-60 ms in a
+  // fresh page on this 2-core machine): it starts a task of its own.
   drawSlice(start, { mayWait = false } = {}) {
     clearTimeout(this.sliceTimer);
     this.sliceTimer = null;
@@ -258,7 +260,7 @@ class Figures {
     const { session, s } = this.lastRender;
     let drew = mayWait;
     for (const part of LAZY_PARTS) {
-      if (drew && performance.now() - start > SLICE_MS && this.due(part, session, s)) {
+      if (drew && (performance.now() - start > SLICE_MS || !this.charted.has(part)) && this.due(part, session, s)) {
         this.sliceTimer = setTimeout(() => this.drawSlice(performance.now()), 0);
         return;
       }
@@ -297,6 +299,7 @@ class Figures {
     this.offloaded.delete(part);
     try {
       this.drawLazy(part, session, s, { here: all });
+      this.charted.add(part);
     } catch (error) {
       this.drawnWith[part] = null;
       this.offloaded.delete(part);

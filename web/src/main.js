@@ -6,6 +6,7 @@
 import { App, createFigures } from './app.js';
 import { Chart } from './charts/chart.js';
 import { nextTask, warmUpCharts, warmUpNumbers } from './chart_warmup.js';
+import { warmUpModule } from './module_warmup.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
 import { showLanguageSwitch } from './language_switch.js';
 import { chooseLanguage } from './state.js';
@@ -52,11 +53,12 @@ const languageReady = (wanted === 'en' ? Promise.resolve(null) : loadDictionary(
 // Chart.js's number formatting, made ready while the module compiles (see chart_warmup.js).
 warmUpNumbers(HTML_LANG[wanted]);
 
-// nw.js runs after this bundle: by DOMContentLoaded it has.
+// nw.js runs after this bundle: by DOMContentLoaded it has. createNW runs in a task after that event's,
+// which also lays the page out and fires its load event (together 60-120 ms otherwise).
 const domReady = document.readyState === 'loading'
   ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
   : Promise.resolve();
-const moduleReady = domReady.then(() => {
+const moduleReady = domReady.then(nextTask).then(() => {
   if (typeof createNW !== 'function') throw new Error('nw.js did not load');
   return createNW();
 }).then((nw) => {
@@ -75,8 +77,10 @@ const figuresReady = Promise.all([domReady, languageReady])
 const describe = (error) => (error && error.message ? error.message : String(error));
 // A failure to make the figures is the page's, said once the module's own fate is known.
 const figuresMade = figuresReady.then((made) => ({ made }), (error) => ({ error }));
-// The app starts in a task after the module's (whose instantiation and bindings take tens of ms).
-const moduleThenTask = moduleReady.then((nw) => nextTask().then(() => nw));
+// The app starts two tasks after the module's (whose instantiation and bindings take tens of ms): the
+// first of them makes the module's first calls (see module_warmup.js).
+const moduleThenTask = moduleReady
+  .then((nw) => nextTask().then(() => warmUpModule(nw)).then(nextTask).then(() => nw));
 Promise.all([moduleThenTask, languageReady, figuresMade])
   .then(([nw, languageProblems, { made: madeFigures, error: figuresError }]) => {
     // A failure from here on is the page's own (a bug), not the module's: it is said so, and rethrown so
