@@ -179,6 +179,16 @@ TEST_CASE("attentionBlocks keeps each block's largest exact weight and the predi
       }
     }
   }
+  SECTION("a large w, where most blocks' nearest keys score exactly 0 and are not scored") {
+    nw::DataSpec dense;
+    dense.nTrain = 400;
+    dense.nTest = 100;
+    const nw::Dataset many = nw::generateData(dense);
+    // At w = 200 a row's nonzero weights reach about 0.19 either side (15 keys), so block columns of 2
+    // keys fall on both sides of the underflow's edge in every row.
+    for (double w : {200.0, 812.8, -3000.0}) checkBlocks(many.xTest, many.xTrain, many.yTrain, w, nw::Kernel::gaussian, 50, 200);
+    for (nw::Kernel kernel : nw::allKernels()) checkBlocks(many.xTest, many.xTrain, {}, 150.0, kernel, 100, 400);
+  }
   CHECK(nw::attentionBlocks({1.0}, {1.0, 2.0}, {}, 1.0, nw::Kernel::gaussian, 5, 5).predictions.empty());
   CHECK_THROWS_WITH(nw::attentionBlocks({1.0}, {1.0}, {}, 1.0, nw::Kernel::gaussian, 0, 5),
                     Catch::StartsWith("maxBlockRows must be an integer from 1 to 4096"));
