@@ -56,11 +56,14 @@ class Figures {
     this.onProblem = onProblem;
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
     this.charted = new Set(); // the lazy parts drawn at least once (their charts created)
+    this.partMs = new Map(); // part -> how long its last draw took (ms): see drawSlice
     this.landscapeCurve = null;
     this.lastPredictions = null;
     this.lineOwed = null; // { session, s, parts } of a render whose lines the worker's replies bring (see render)
-    // Set by the page once its worker runs: offload(request) has a heatmap's blocks computed off the page's
-    // thread and returns true (the reply comes to showOffloaded), or returns false where it cannot.
+    // Set by the page once it has tried to start its worker: offload.available() says whether a worker
+    // computes heatmaps now (none from file:// in Chromium, or after it failed); offload.request(request)
+    // has a heatmap's blocks computed off the page's thread and returns true (the reply comes to
+    // showOffloaded), or returns false where it cannot.
     this.offload = null;
     this.offloaded = new Set(); // the parts waiting for the worker's blocks
     this.sliceTimer = null; // the next slice of lazy parts to draw, if any (see drawSlice)
@@ -248,11 +251,13 @@ class Figures {
     for (const part of LAZY_PARTS) this.drawPart(part, session, s, { all });
   }
 
-  // Draws the lazy parts due for the last render (near the view and changed) until SLICE_MS after
-  // `start`, and the rest in later tasks: with many samples, where one part takes tens of milliseconds,
-  // the browser paints and takes the reader's input between them. The first part due always runs, unless
-  // the task has done other work already (mayWait). A part's first draw creates its chart (40-60 ms in a
-  // fresh page on this 2-core machine): it starts a task of its own.
+  // Draws the lazy parts due for the last render (near the view and changed) while they fit in SLICE_MS
+  // after `start`, and the rest in later tasks: with many samples, where one part takes tens of
+  // milliseconds, the browser paints and takes the reader's input between them. A part fits when its last
+  // draw's time would not take the task past SLICE_MS. The first part due always runs, unless the task
+  // has done other work already (mayWait: a render's own task, which at 2000 samples from file:// took 20
+  // ms before its first heatmap's 28). A part's first draw creates its chart (40-60 ms in a fresh page on
+  // this 2-core machine): it starts a task of its own.
   drawSlice(start, { mayWait = false } = {}) {
     clearTimeout(this.sliceTimer);
     this.sliceTimer = null;
@@ -260,7 +265,8 @@ class Figures {
     const { session, s } = this.lastRender;
     let drew = mayWait;
     for (const part of LAZY_PARTS) {
-      if (drew && (performance.now() - start > SLICE_MS || !this.charted.has(part)) && this.due(part, session, s)) {
+      const fits = performance.now() - start + (this.partMs.get(part) ?? 0) <= SLICE_MS;
+      if (drew && (!fits || !this.charted.has(part)) && this.due(part, session, s)) {
         this.sliceTimer = setTimeout(() => this.drawSlice(performance.now()), 0);
         return;
       }
@@ -309,6 +315,7 @@ class Figures {
     if (!this.offloaded.has(part)) this.lineArrived(part);
     // The user timing shows in the browser's performance tools: which figure took how long.
     performance.measure(`nw:draw ${part}`, { start: started });
+    this.partMs.set(part, performance.now() - started);
     return true;
   }
 
@@ -343,7 +350,7 @@ class Figures {
   // Whether the session's heatmaps are computed by the worker (one runs, and they are large).
   offloads(session) {
     const { data } = session;
-    return this.offload !== null && data.xTest.length * data.xTrain.length >= OFFLOAD_MIN_WEIGHTS;
+    return this.offload !== null && this.offload.available() && data.xTest.length * data.xTrain.length >= OFFLOAD_MIN_WEIGHTS;
   }
 
   // A heatmap part (a kernel panel's with its predictions) at w: computed here, or by the worker when it
@@ -355,7 +362,7 @@ class Figures {
     const heatmap = panel ? panel.heatmap : this.heatmaps[part];
     if (!here && this.offloads(session)) {
       const request = { slot: part, session, inputs: this.drawnWith[part], compute, w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain };
-      if (this.offload(request)) {
+      if (this.offload.request(request)) {
         this.offloaded.add(part);
         return;
       }
@@ -382,7 +389,7 @@ class Figures {
     const maxCells = { rows: 1, cols: 1 };
     const compute = () => session.blocks(w, { maxCells, withPredictions: true });
     const request = { slot, session, inputs, compute, w, kernel, maxCells, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain };
-    if (!this.offload(request)) return false;
+    if (!this.offload.request(request)) return false;
     this.drawnWith[slot] = inputs;
     this.offloaded.add(slot);
     return true;
@@ -411,7 +418,7 @@ class Figures {
         // samples), once; meanwhile these are drawn.
         if (this.heatmaps[slot].draw({ refitHere: request.refitted === true })) {
           const again = { ...request, maxCells: this.heatmaps[slot].capacity(), refitted: true };
-          if (this.offload(again)) this.offloaded.add(slot);
+          if (this.offload.request(again)) this.offloaded.add(slot);
           else this.heatmaps[slot].refit();
         }
       }
