@@ -188,9 +188,9 @@ row('page, drag w, page thread only: frames that came on time', `${(100 * onTime
 // The reader's interactions: input to the next frame, until the page is idle again (training done,
 // every figure near the view drawn), and any long task (50 ms and up) meanwhile.
 const interactions = await measureInteractions();
-for (const [size, byName] of Object.entries(interactions)) {
+for (const [where, byName] of Object.entries(interactions)) {
   for (const [name, { toFrame, toIdle, longestTask }] of Object.entries(byName)) {
-    row(`page, ${name}, ${size} (http): input to the next frame, over ${toFrame.length} times`,
+    row(`page, ${name}, ${where}: input to the next frame, over ${toFrame.length} times`,
       `${spread(toFrame)}; until idle: median ${quantile(toIdle, 0.5).toFixed(0)} ms; longest task ${longestTask ? `${longestTask.toFixed(0)} ms` : 'none of 50 ms or more'}`,
       `${frameShare(quantile(toFrame, 0.95))} (p95)`, 'no task of 50 ms or more', longestTask === 0);
   }

@@ -101,8 +101,8 @@ export async function measureFirstChart({ loads = 7 } = {}) {
 // The interactions a reader makes, each timed in the page from the input event to the next animation
 // frame after it (the page's thread has handled the input and can paint), and until the page is idle
 // again (training finished, every figure drawn), with the longest task seen meanwhile (Chromium's
-// long-task entries, 50 ms and up). At the chapter's 50 samples and at 2000, over http, with the
-// heatmaps in view. `at`: the sizes it runs at; `repeats`: how often (the long ones fewer times).
+// long-task entries, 50 ms and up). At the chapter's 50 samples and at 2000, over http and from file://,
+// with the heatmaps in view. `at`: the sizes it runs at; `repeats`: how often (the long ones fewer times).
 const INTERACTIONS = [
   { name: 'arrow key on w', at: ['n = 50', 'n = 2000'], repeats: 15 },
   { name: 'query moved', at: ['n = 50', 'n = 2000'], repeats: 15 },
@@ -187,24 +187,30 @@ async function timeInPage({ interaction, count }) {
   return { toFrame, toIdle, longestTask };
 }
 
-// { [size]: { [interaction]: { toFrame: [ms...], toIdle: [ms...], longestTask: ms } } }
+// { [where]: { [interaction]: { toFrame: [ms...], toIdle: [ms...], longestTask: ms } } }, where is
+// 'n = 50 (http)', 'n = 2000 (http)', 'n = 50 (file://)' or 'n = 2000 (file://)': from file:// there are
+// no workers, and the same work runs on the page's thread in slices.
 export async function measureInteractions({ only } = {}) {
   const browser = await launchBrowser(chromium);
   const server = await serveDir(distDir);
   const sizes = { 'n = 50': '', 'n = 2000': '#nTrain=2000&nTest=2000' };
+  const origins = { http: server.url, 'file://': fileUrl };
   const results = {};
   try {
-    for (const [size, hash] of Object.entries(sizes)) {
-      const page = await browser.newPage({ width: 1280, height: 800 });
-      try {
-        await page.goto(server.url + hash);
-        await page.evaluate(installBench);
-        results[size] = {};
-        for (const interaction of INTERACTIONS.filter(({ at, name }) => at.includes(size) && (!only || only.includes(name)))) {
-          results[size][interaction.name] = await page.evaluate(timeInPage, { interaction, count: interaction.repeats });
+    for (const [origin, base] of Object.entries(origins)) {
+      for (const [size, hash] of Object.entries(sizes)) {
+        const page = await browser.newPage({ width: 1280, height: 800 });
+        try {
+          await page.goto(base + hash);
+          await page.evaluate(installBench);
+          const where = `${size} (${origin})`;
+          results[where] = {};
+          for (const interaction of INTERACTIONS.filter(({ at, name }) => at.includes(size) && (!only || only.includes(name)))) {
+            results[where][interaction.name] = await page.evaluate(timeInPage, { interaction, count: interaction.repeats });
+          }
+        } finally {
+          await page.close();
         }
-      } finally {
-        await page.close();
       }
     }
     return results;
