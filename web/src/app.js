@@ -253,8 +253,9 @@ class App {
   }
 
   // Draws one drag preview, unless a full render has happened since it was asked for. The user timings
-  // "nw:drag-update" (from the input to the drawn preview) and "nw:drag-draw" (the drawing alone) show
-  // in the browser's performance tools and are what `npm run bench` reports.
+  // "nw:drag-update" (from the input to the drawn preview; on the page's thread, from the frame that
+  // computes it: see previewInNextFrame) and "nw:drag-draw" (the drawing alone) show in the browser's
+  // performance tools and are what `npm run bench` reports.
   showDragPreview(request, blocks) {
     if (request.generation !== this.renderGeneration) return;
     const drawStart = performance.now();

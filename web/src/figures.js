@@ -56,7 +56,7 @@ class Figures {
     this.onProblem = onProblem;
     this.drawnWith = {}; // what each heatmap (and the landscape's curve) was last drawn with (see changed)
     this.charted = new Set(); // the lazy parts drawn at least once (their charts created)
-    this.partMs = new Map(); // part -> how long its last draw took (ms): see drawSlice
+    this.partCost = new Map(); // part -> { ms, weights } of its last draw, if computed here (see expectedMs)
     this.landscapeCurve = null;
     this.lastPredictions = null;
     this.lineOwed = null; // { session, s, parts } of a render whose lines the worker's replies bring (see render)
@@ -253,11 +253,11 @@ class Figures {
 
   // Draws the lazy parts due for the last render (near the view and changed) while they fit in SLICE_MS
   // after `start`, and the rest in later tasks: with many samples, where one part takes tens of
-  // milliseconds, the browser paints and takes the reader's input between them. A part fits when its last
-  // draw's time would not take the task past SLICE_MS. The first part due always runs, unless the task
-  // has done other work already (mayWait: a render's own task, which at 2000 samples from file:// took 20
-  // ms before its first heatmap's 28). A part's first draw creates its chart (40-60 ms in a fresh page on
-  // this 2-core machine): it starts a task of its own.
+  // milliseconds, the browser paints and takes the reader's input between them. A part fits when its
+  // expected time (expectedMs) would not take the task past SLICE_MS. The first part due always runs,
+  // unless the task has done other work already (mayWait: a render's own task, which at 2000 samples from
+  // file:// took 20 ms before its first heatmap's 28). A part's first draw creates its chart (40-60 ms in
+  // a fresh page on this 2-core machine): it starts a task of its own.
   drawSlice(start, { mayWait = false } = {}) {
     clearTimeout(this.sliceTimer);
     this.sliceTimer = null;
@@ -265,13 +265,23 @@ class Figures {
     const { session, s } = this.lastRender;
     let drew = mayWait;
     for (const part of LAZY_PARTS) {
-      const fits = performance.now() - start + (this.partMs.get(part) ?? 0) <= SLICE_MS;
+      const fits = performance.now() - start + this.expectedMs(part, session) <= SLICE_MS;
       if (drew && (!fits || !this.charted.has(part)) && this.due(part, session, s)) {
         this.sliceTimer = setTimeout(() => this.drawSlice(performance.now()), 0);
         return;
       }
       drew = this.drawPart(part, session, s) || drew;
     }
+  }
+
+  // How long a part is expected to take here: its last draw computed on the page's thread, scaled to
+  // the session's count of weights (a heatmap's pass visits them all); unknown (never computed here, as
+  // while a worker computed it) is taken as too long to share a task.
+  expectedMs(part, session) {
+    const cost = this.partCost.get(part);
+    if (!cost) return Infinity;
+    const { xTest, xTrain } = session.data;
+    return cost.ms * Math.max(1, xTest.length * xTrain.length) / Math.max(1, cost.weights);
   }
 
   // True when every figure near the view shows the last render (no slice or worker's reply to come). The
@@ -315,7 +325,12 @@ class Figures {
     if (!this.offloaded.has(part)) this.lineArrived(part);
     // The user timing shows in the browser's performance tools: which figure took how long.
     performance.measure(`nw:draw ${part}`, { start: started });
-    this.partMs.set(part, performance.now() - started);
+    if (this.offloaded.has(part)) {
+      this.partCost.delete(part); // (the worker computes it: its time here is unknown from now on)
+    } else {
+      const { xTest, xTrain } = session.data;
+      this.partCost.set(part, { ms: performance.now() - started, weights: xTest.length * xTrain.length });
+    }
     return true;
   }
 
