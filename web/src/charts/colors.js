@@ -29,6 +29,12 @@ const lineDash = {
   query: [2, 3],
 };
 
+// A colour of the palette ('#rrggbb') with an opacity: 'rgba(r, g, b, alpha)'.
+function translucent(hex, alpha) {
+  const [r, g, b] = hex.match(/[0-9a-f]{2}/gi).map((pair) => parseInt(pair, 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
 // Like matplotlib's "Reds", the colour map of the chapter's figures.
 const stops = [
   [255, 245, 240], [254, 224, 210], [252, 187, 161], [252, 146, 114],
@@ -59,4 +65,4 @@ const heatLut = Uint32Array.from({ length: HEAT_LEVELS }, (_, k) => {
 // The table's entry for a weight v on a scale whose darkest colour is max.
 const heatLevel = (v, max) => Math.min(HEAT_LEVELS - 1, Math.max(0, Math.round((v / max) * (HEAT_LEVELS - 1))));
 
-export { dark, estimator, heat, heatLevel, heatLut, heatRgb, ink, lineDash };
+export { dark, estimator, heat, heatLevel, heatLut, heatRgb, ink, lineDash, translucent };

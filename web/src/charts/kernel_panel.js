@@ -1,6 +1,6 @@
 // One panel of the four-kernel view: the kernel's predictions over the data, and its attention heatmap.
 import { Chart } from './chart.js';
-import { estimator } from './colors.js';
+import { estimator, translucent } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { lazy } from '../lazy.js';
@@ -46,7 +46,7 @@ class KernelPanel {
       type: 'scatter',
       data: {
         datasets: [
-          { label: t('chart.trainingData'), data: [], backgroundColor: 'rgba(0, 114, 178, 0.45)', pointRadius: 2 },
+          { label: t('chart.trainingData'), data: [], backgroundColor: translucent(estimator.data, 0.45), pointRadius: 2 },
           { label: t('chart.truth'), data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
           { label: t('chart.prediction'), data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
         ],

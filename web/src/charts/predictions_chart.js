@@ -1,7 +1,7 @@
 // Figure 1: training data, truth and the three estimators' predictions; a chosen query x sizes the
 // training points by the attention that query pays them.
 import { Chart } from './chart.js';
-import { estimator, ink, lineDash } from './colors.js';
+import { estimator, ink, lineDash, translucent } from './colors.js';
 import { t as pageT } from '../i18n/i18n.js';
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
@@ -9,9 +9,8 @@ const BASE_RADIUS = 3;
 // The training points outside the attention bands: as the chapter draws them at its 50 points, fainter as
 // they grow (by sqrt(50 / n): 0.16 times at 2000), so that the nonparametric line, of the same blue, still
 // shows through a dense cloud of them.
-const BLUE = estimator.data.match(/[0-9a-f]{2}/gi).map((hex) => parseInt(hex, 16)); // [0, 114, 178]
 const plainAlpha = (count) => Math.min(1, Math.sqrt(50 / Math.max(1, count)));
-const blue = (alpha) => `rgba(${BLUE.join(', ')}, ${alpha.toFixed(3)})`;
+const blue = (alpha) => translucent(estimator.data, alpha.toFixed(3));
 // The training points attended to are overlaid in this many bands of attention, each band one
 // dataset (its legend entry hidden) with a single radius and colour, drawn by trainingPointsPlugin.
 const LEVELS = 6;
