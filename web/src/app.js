@@ -94,10 +94,11 @@ class App {
     this.epochRows.createPool = () => createRowPool(this.nw);
     this.epochRows.createSliced = () => createSlicedRows(this.nw);
     this.epochRows.prepare(this.session);
+    const available = () => this.dragPreview.where === 'worker';
     this.figures.offload = {
-      available: () => this.dragPreview.where === 'worker',
+      available,
       request: (request) => {
-        if (this.dragPreview.where !== 'worker') return false;
+        if (!available()) return false;
         this.dragPreview.request(request);
         return true;
       },
