@@ -5,6 +5,7 @@
 // largest weight; the tooltip names that cell, so it always reports an exact weight.
 import { Chart } from './chart.js';
 import { heat, heatLevel, heatLut, ink } from './colors.js';
+import { fittingTickLabels } from './tick_labels.js';
 import { t as pageT } from '../i18n/i18n.js';
 
 // Cells per side before the chart has been laid out (afterwards: the chart area's device pixels).
@@ -263,7 +264,8 @@ class HeatmapChart {
     return image;
   }
 
-  // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter.
+  // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter, labelled
+  // where the labels fit (fittingTickLabels).
   // The bar is drawn once per canvas size (a fill per pixel column); each new largest weight redraws the
   // ticks below it only.
   drawLegend() {
@@ -285,12 +287,16 @@ class HeatmapChart {
     ctx.font = '11px sans-serif';
     ctx.textBaseline = 'bottom';
     const ticks = [0, 0.25, 0.5, 0.75, 1];
-    ticks.forEach((t, i) => {
+    const labels = ticks.map((t, i) => {
       const x = Math.round(t * (width - 1));
       ctx.fillRect(x === width - 1 ? x - 1 : x, barHeight, 1, 3);
-      ctx.textAlign = i === 0 ? 'left' : i === ticks.length - 1 ? 'right' : 'center';
-      ctx.fillText(t === 0 ? '0' : (t * this.maxWeight).toPrecision(2), x, height);
+      const align = i === 0 ? 'left' : i === ticks.length - 1 ? 'right' : 'center';
+      return { text: t === 0 ? '0' : (t * this.maxWeight).toPrecision(2), x, align };
     });
+    for (const { text, x, align } of fittingTickLabels(labels, (text) => ctx.measureText(text).width)) {
+      ctx.textAlign = align;
+      ctx.fillText(text, x, height);
+    }
     canvas.setAttribute('aria-label', this.t('heatmap.scaleLabel', { max: this.maxWeight.toPrecision(3) }));
   }
 
