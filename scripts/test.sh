@@ -40,8 +40,11 @@ quiet cmake --build build/wasm-tests --target nw_tests -j "$jobs"
 
 bash scripts/build.sh
 
-echo "test: the module under Node"
-node --test tests/js/
+echo "test: the module's contract under Node"
+node --test tests/module/
+
+echo "test: the page's modules under Node (no browser)"
+node --test tests/page/
 
 if compgen -G "tests/e2e/*.test.mjs" >/dev/null; then
   echo "test: the page in headless Chromium and Firefox ESR"

@@ -1,8 +1,8 @@
 // The page in Chinese and English: ?lang=zh shows no English word in any text, label or chart (the few
-// Latin names and symbols that stay are tests/js/english_allowed.mjs's), <html lang> follows, the
+// Latin names and symbols that stay are tests/page/english_allowed.mjs's), <html lang> follows, the
 // language switch keeps every setting, a bad ?lang= is named in a message, and <nw-figure lang>.
 import assert from 'node:assert/strict';
-import { englishWords } from '../js/english_allowed.mjs';
+import { englishWords } from '../page/english_allowed.mjs';
 import { fileUrl, inEachBrowser, lessonSite } from './browser.mjs';
 
 // Every text a reader can see or hear: visible text nodes (outside formulas and code), the options of

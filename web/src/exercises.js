@@ -1,5 +1,5 @@
 // The chapter's exercises as one-click set-ups, each saying what the reader should see. Every number an
-// explanation quotes is computed from the module by tests/js/exercises.test.mjs for these settings, so
+// explanation quotes is computed from the module by tests/page/exercises.test.mjs for these settings, so
 // an exercise that quotes numbers pins the data (the chapter's) and whatever else they depend on.
 
 // The chapter's data: 50 samples, 50 test points, noise 0.5, seed 1.

@@ -1,5 +1,5 @@
 // The page's English texts: every label, caption, explanation, exercise and message, by key. The keys
-// of index.html's elements (data-i18n) hold exactly the English written there (tests/js/i18n.test.mjs);
+// of index.html's elements (data-i18n) hold exactly the English written there (tests/page/i18n.test.mjs);
 // "{name}" is filled by t(key, { name }), and in index.html's texts {0}, {1}, ... are the element's child
 // elements (formulas, code, the spans scripts fill). zh.js has the same keys and placeholders.
 export default {
@@ -279,7 +279,7 @@ export default {
   'figure.kernelsCaption': "The constant kernel gives every key the same weight, so it is exactly average pooling; boxcar and epanechnikov give no weight beyond |d| = 1, and a query with no key that close takes its nearest key's value.",
   'figure.epochStatus': 'Epoch {epoch} · w = {w}',
 
-  // The chapter's exercises (exercises.js; the numbers are checked by tests/js/exercises.test.mjs)
+  // The chapter's exercises (exercises.js; the numbers are checked by tests/page/exercises.test.mjs)
   'exercise.moreData.title': 'More data',
   'exercise.moreData.text': 'Ten times the data at the same w = 1, and the nonparametric line is no closer to the truth (test MSE 0.42, against 0.32 with 50 samples): w = 1 always averages over the same width, so its bias stays. The estimator is consistent only if w grows with the data: the leave-one-out best w is 3.25 for 50 samples and 7.70 for 500, where the test MSE falls from 0.045 to 0.006. Set w to 7.7 and the line hugs the truth.',
   'exercise.sharperW.title': 'A sharper w',

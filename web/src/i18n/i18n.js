@@ -45,7 +45,7 @@ function browserLanguage(languages) {
 
 // Fills the elements of root that carry data-i18n keys. Why keys on the elements rather than an empty
 // page filled at start: index.html keeps its English text (what shows without scripts and what search
-// engines read, checked equal to en.js by tests/js/i18n.test.mjs) and its markup (MathML, <code>, the
+// engines read, checked equal to en.js by tests/page/i18n.test.mjs) and its markup (MathML, <code>, the
 // spans scripts fill) where it is; the dictionary supplies only words. An element's child elements are
 // the text's {0}, {1}, ... in document order, so a translation can place them where its grammar wants.
 // data-i18n-<attribute>="key" fills that attribute (aria-label, title, placeholder, alt, content).

@@ -278,7 +278,7 @@ export default {
   'figure.kernelsCaption': '常数核给每个键相同的权重，因此它正是平均汇聚；矩形核和 Epanechnikov 核在 |d| = 1 之外权重为零，附近没有键的查询取最近键的值。',
   'figure.epochStatus': '第 {epoch} 个迭代周期 · w = {w}',
 
-  // 本章的练习（exercises.js；其中的数字由 tests/js/exercises.test.mjs 核对）
+  // 本章的练习（exercises.js；其中的数字由 tests/page/exercises.test.mjs 核对）
   'exercise.moreData.title': '更多数据',
   'exercise.moreData.text': '数据增加到十倍，w 仍为 1，非参数线并没有更接近真实函数（测试 MSE 为 0.42，50 个样本时为 0.32）：w = 1 总是在同样的宽度上求平均，所以偏差不变。只有当 w 随数据增大时，估计器才是一致的：留一法下最优的 w 在 50 个样本时为 3.25，500 个样本时为 7.70，此时测试 MSE 从 0.045 降到 0.006。把 w 设为 7.7，这条线就会紧贴真实函数。',
   'exercise.sharperW.title': '更尖锐的 w',

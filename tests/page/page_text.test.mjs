@@ -8,7 +8,7 @@ import { AIC_MAX_TRAIN, landscapeCurve, landscapeNote } from '../../web/src/land
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
 import { translator } from '../../web/src/i18n/all.js';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();
 const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');

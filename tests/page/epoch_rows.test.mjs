@@ -11,7 +11,7 @@ import { createSlicedRows } from '../../web/src/sliced_rows.js';
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
 import { createNodeRowPool } from '../../bench/node_row_pool.mjs';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();
 // 600 samples: 360,000 key pairs an epoch, enough to go to the pool; a small lr so the run is long.

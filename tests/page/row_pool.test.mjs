@@ -4,7 +4,7 @@
 // cannot load the module rejects with PoolUnavailable so its callers compute on the page's thread.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 import { createNodeRowPool } from '../../bench/node_row_pool.mjs';
 import { PoolUnavailable, RowPool, splitRows } from '../../web/src/row_pool.js';
 

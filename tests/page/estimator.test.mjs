@@ -7,7 +7,7 @@ import { Session } from '../../web/src/session.js';
 import { defaults, objectiveKeys, parse } from '../../web/src/state.js';
 import { translator } from '../../web/src/i18n/all.js';
 import { boundaryNote, weightsEstimatorNote } from '../../web/src/texts.js';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();
 const en = translator('en');

@@ -138,7 +138,7 @@ test('a kernel that cannot be trained is named in the reader\'s language (the mo
   const { Session } = await import('../../web/src/session.js');
   const { untrainableText } = await import('../../web/src/texts.js');
   const { landscapeNote } = await import('../../web/src/landscape.js');
-  const { createNW } = await import('./module.mjs');
+  const { createNW } = await import('../module/module.mjs');
   const nw = await createNW();
   for (const [kernel, zhName] of [['boxcar', '矩形'], ['constant', '常数']]) {
     const session = new Session(nw);

@@ -6,7 +6,7 @@ import { exercises } from '../../web/src/exercises.js';
 import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
 import { Session } from '../../web/src/session.js';
 import { dataKeys, defaults } from '../../web/src/state.js';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();
 const en = translator('en');

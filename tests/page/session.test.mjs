@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Session } from '../../web/src/session.js';
 import { defaults } from '../../web/src/state.js';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();
 

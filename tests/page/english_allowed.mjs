@@ -1,5 +1,5 @@
 // The Latin words the Chinese page may show (runs of 3+ ASCII letters that are not English prose), for
-// tests/js/i18n.test.mjs (the dictionary) and tests/e2e/i18n.test.mjs (the rendered page). Each is a
+// tests/page/i18n.test.mjs (the dictionary) and tests/e2e/i18n.test.mjs (the rendered page). Each is a
 // name or a symbol the Chinese edition of the chapter, or any Chinese reader, keeps as it is.
 export const ALLOWED_LATIN = new Set([
   'Nadaraya', 'Watson', // the estimator's name, as in the Chinese edition's title

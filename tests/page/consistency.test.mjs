@@ -3,7 +3,7 @@
 // test MSE levels off, the binned sums take over where the exact ones are slow, within their bound.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNW } from './module.mjs';
+import { createNW } from '../module/module.mjs';
 import { CONSISTENCY_NS, FIXED_W, consistencyPoint } from '../../web/src/consistency_point.js';
 import { consistencyNote } from '../../web/src/consistency_figure.js';
 import { ConsistencyRun } from '../../web/src/consistency_run.js';
