@@ -2,7 +2,7 @@
 // the bench and the tests: the same pool and worker code, one thread per core.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { RowPool } from '../web/src/row_pool.js';
+import { RowPool } from '../web/src/compute/row_pool.js';
 
 // A worker thread with the browser Worker's surface the pool uses.
 function workerThread() {

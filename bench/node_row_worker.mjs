@@ -2,7 +2,7 @@
 // the browser's (web/src/row_work.js) on the module built for Node.
 import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
-import { rowWork } from '../web/src/row_work.js';
+import { rowWork } from '../web/src/compute/row_work.js';
 
 const handle = rowWork(createRequire(import.meta.url)('../dist/nw.js')(), (message) => parentPort.postMessage(message));
 parentPort.on('message', async (message) => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds dist/: the WebAssembly module (dist/nw.js, wasm inside; nw.mjs, its ES module entry; its types), the page (index.html,
-# style.css) and the page's bundled scripts (page.js, drag_worker.js, row_worker.js, ..., with source maps).
+# style.css) and the page's bundled scripts (page.js, nw-figure.js, the workers heatmap_worker.js, rows_worker.js and consistency_worker.js, with source maps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh

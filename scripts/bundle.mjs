@@ -1,7 +1,9 @@
-// Bundles the page's ES modules (web/src) into classic scripts for dist/: page.js from main.js,
-// drag_worker.js, row_worker.js (the row pool's), nw-figure.js (the <nw-figure> element for lessons) and i18n-zh.js (the Chinese texts,
-// loaded by the page when needed). Classic (IIFE) output, because Chromium loads no module script from
+// Bundles the page's ES modules (web/src) into classic scripts for dist/, one per entry point: the files
+// at the top of web/src (page.js, nw-figure.js: the <nw-figure> element for lessons, i18n-zh.js: the
+// Chinese texts, loaded by the page when needed) and the workers, web/src/compute/*.worker.js
+// (NAME.worker.js becomes dist/NAME_worker.js). Classic (IIFE) output, because Chromium loads no module script from
 // file:// and a worker needs importScripts for nw.js. Minified, with source maps that point at web/src.
+import { readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const outdir = process.argv[2] || 'dist';
@@ -18,9 +20,12 @@ const common = {
   logLevel: 'warning',
 };
 
+const workers = Object.fromEntries(readdirSync('web/src/compute').filter((file) => file.endsWith('.worker.js'))
+  .map((file) => [`${file.slice(0, -'.worker.js'.length)}_worker`, `web/src/compute/${file}`]));
+
 const result = await build({
   ...common,
-  entryPoints: { page: 'web/src/main.js', drag_worker: 'web/src/drag_worker.js', consistency_worker: 'web/src/consistency_worker.js', row_worker: 'web/src/row_worker.js', 'nw-figure': 'web/src/component/nw_figure.js' },
+  entryPoints: { page: 'web/src/page.js', 'nw-figure': 'web/src/nw-figure.js', ...workers },
   outdir,
   metafile: true,
 });
@@ -29,7 +34,7 @@ const result = await build({
 // UTF-8 (served or from file://); scripts/serve.mjs also sends charset=utf-8.
 const dictionaries = await build({
   ...common,
-  entryPoints: { 'i18n-zh': 'web/src/i18n/zh_script.js' },
+  entryPoints: { 'i18n-zh': 'web/src/i18n-zh.js' },
   charset: 'utf8',
   outdir,
   metafile: true,

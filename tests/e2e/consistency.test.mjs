@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { distDir, fileUrl, inEachBrowser } from './browser.mjs';
-import { consistencyPoint } from '../../web/src/consistency_point.js';
+import { consistencyPoint } from '../../web/src/model/consistency_point.js';
 
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 // Scrolled to, and pressed with the keyboard once the figures this brings near the view are drawn (a

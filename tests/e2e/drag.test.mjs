@@ -13,7 +13,7 @@ const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 const HASH = '#nTrain=300&nTest=200&seed=4&w=1';
 const data = nw.generateData({ nTrain: 300, nTest: 200, seed: 4 });
 // Where each browser computes the preview from file://: Chromium refuses workers there; Firefox starts
-// drag_worker.js beside the page.
+// heatmap_worker.js beside the page.
 const fileWhere = { chromium: 'page', firefox: 'worker' };
 
 // A copy of dist/ whose worker throws as it loads, served for the "broken worker" tests.
@@ -21,7 +21,7 @@ let broken;
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'nw-broken-worker-'));
   cpSync(distDir, dir, { recursive: true });
-  writeFileSync(join(dir, 'drag_worker.js'), 'throw new Error("broken worker");\n');
+  writeFileSync(join(dir, 'heatmap_worker.js'), 'throw new Error("broken worker");\n');
   broken = { dir, server: await serveDir(dir) };
 });
 after(async () => {
@@ -85,13 +85,13 @@ async function checkDrag(page) {
 inEachBrowser('dragging w', (env) => {
   const { kind, test, open } = env;
   test('over http the drag preview comes from a worker and shows the exact predictions', async () => {
-    const asked = env.server.requested.get('/drag_worker.js') ?? 0;
+    const asked = env.server.requested.get('/heatmap_worker.js') ?? 0;
     const page = await open(env.server.url + HASH);
     assert.equal(await previewsFrom(page), 'worker', 'the page started its worker');
     await checkDrag(page);
     // The worker was never given up, so it computed every preview of the drag.
     assert.equal(await previewsFrom(page), 'worker');
-    assert.equal(env.server.requested.get('/drag_worker.js'), asked + 1, 'drag_worker.js was loaded once');
+    assert.equal(env.server.requested.get('/heatmap_worker.js'), asked + 1, 'heatmap_worker.js was loaded once');
     assert.deepEqual(page.problems, []);
     await page.close();
   });
@@ -132,10 +132,10 @@ inEachBrowser('dragging w', (env) => {
   });
 
   test('a worker that cannot load is replaced by the page thread without losing the drag', async () => {
-    const asked = broken.server.requested.get('/drag_worker.js') ?? 0;
+    const asked = broken.server.requested.get('/heatmap_worker.js') ?? 0;
     const page = await open(broken.server.url + HASH);
     await checkDrag(page);
-    assert.equal(broken.server.requested.get('/drag_worker.js'), asked + 1, 'the page asked for the worker and got the broken one');
+    assert.equal(broken.server.requested.get('/heatmap_worker.js'), asked + 1, 'the page asked for the worker and got the broken one');
     assert.equal(await previewsFrom(page), 'page', 'the broken worker was given up');
     assert.deepEqual(page.problems, []);
     await page.close();

@@ -241,7 +241,7 @@ class TestPage {
       // favicon request, and the drag preview's worker (started after the first render) loading its
       // script and the module. A page that could not load them would fail in other ways.
       const reason = request.failure()?.errorText ?? '';
-      const cutShortMayBe = ['/favicon.svg', '/drag_worker.js', '/nw.js'];
+      const cutShortMayBe = ['/favicon.svg', '/heatmap_worker.js', '/nw.js'];
       if (cutShortMayBe.some((path) => new URL(request.url()).pathname.endsWith(path)) && /ABORTED/i.test(reason)) return;
       this.problems.push(`request failed: ${request.url()} ${reason}`);
     });

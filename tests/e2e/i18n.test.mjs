@@ -150,7 +150,7 @@ inEachBrowser('the page in Chinese and English', (env) => {
     assert.equal(await page.button('训练').isVisible(), true);
     // Following the link leaves the page while its drag preview's worker may still be loading nw.js:
     // Chromium reports that request as aborted, which is the navigation's doing, not a problem.
-    assert.deepEqual(page.problems.filter((problem) => !/^request failed: .*\/(nw|drag_worker)\.js net::ERR_ABORTED$/.test(problem)), []);
+    assert.deepEqual(page.problems.filter((problem) => !/^request failed: .*\/(nw|heatmap_worker)\.js net::ERR_ABORTED$/.test(problem)), []);
     await page.close();
   });
 

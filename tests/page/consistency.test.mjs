@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNW } from '../module/module.mjs';
-import { CONSISTENCY_NS, FIXED_W, consistencyPoint } from '../../web/src/consistency_point.js';
-import { consistencyNote } from '../../web/src/consistency_figure.js';
-import { ConsistencyRun } from '../../web/src/consistency_run.js';
+import { CONSISTENCY_NS, FIXED_W, consistencyPoint } from '../../web/src/model/consistency_point.js';
+import { consistencyNote } from '../../web/src/figures/consistency.js';
+import { ConsistencyRun } from '../../web/src/compute/consistency_run.js';
 
 const nw = await createNW();
 const points = CONSISTENCY_NS.map((n) => consistencyPoint(nw, n, 1));

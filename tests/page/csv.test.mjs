@@ -1,7 +1,7 @@
 // The page's CSV reader (web/src/csv.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CsvError, parseCsv } from '../../web/src/csv.js';
+import { CsvError, parseCsv } from '../../web/src/io/csv.js';
 
 test('reads x,y pairs with or without a header, with commas, semicolons or tabs', () => {
   assert.deepEqual(parseCsv('x,y\n0.5,1.9\n1.2,2.6\n'), { x: [0.5, 1.2], y: [1.9, 2.6] });

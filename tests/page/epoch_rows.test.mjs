@@ -5,11 +5,11 @@
 // the run to the page's thread; small data never goes to the pool, nor starts it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Converger } from '../../web/src/converger.js';
-import { EpochRows } from '../../web/src/epoch_rows.js';
-import { createSlicedRows } from '../../web/src/sliced_rows.js';
-import { Session } from '../../web/src/session.js';
-import { defaults } from '../../web/src/state.js';
+import { Converger } from '../../web/src/compute/converger.js';
+import { EpochRows } from '../../web/src/compute/epoch_rows.js';
+import { createSlicedRows } from '../../web/src/compute/sliced_rows.js';
+import { Session } from '../../web/src/model/session.js';
+import { defaults } from '../../web/src/model/settings.js';
 import { createNodeRowPool } from '../../bench/node_row_pool.mjs';
 import { createNW } from '../module/module.mjs';
 

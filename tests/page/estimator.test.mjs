@@ -3,10 +3,10 @@
 // numbers computed here independently, and a bad URL value gets the message naming the setting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Session } from '../../web/src/session.js';
-import { defaults, objectiveKeys, parse } from '../../web/src/state.js';
+import { Session } from '../../web/src/model/session.js';
+import { defaults, objectiveKeys, parse } from '../../web/src/model/settings.js';
 import { translator } from '../../web/src/i18n/all.js';
-import { boundaryNote, weightsEstimatorNote } from '../../web/src/texts.js';
+import { boundaryNote, weightsEstimatorNote } from '../../web/src/figures/texts.js';
 import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();
@@ -125,7 +125,7 @@ test('the boundary note counts the queries that fell back to Nadaraya-Watson, as
 
 test('the numbers the README quotes for the chapter\'s data are the page\'s notes', async () => {
   const { readFileSync } = await import('node:fs');
-  const { landscapeCurve, landscapeNote } = await import('../../web/src/landscape.js');
+  const { landscapeCurve, landscapeNote } = await import('../../web/src/model/landscape.js');
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
   const session = started(localLinear);
   const note = boundaryNote(session, 1, en);

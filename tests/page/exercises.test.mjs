@@ -2,10 +2,10 @@
 // with the exercise's settings, and every number it quotes checked at the precision it is quoted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exercises } from '../../web/src/exercises.js';
+import { exercises } from '../../web/src/model/exercises.js';
 import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
-import { Session } from '../../web/src/session.js';
-import { dataKeys, defaults } from '../../web/src/state.js';
+import { Session } from '../../web/src/model/session.js';
+import { dataKeys, defaults } from '../../web/src/model/settings.js';
 import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/src/i18n/en.js';
 import zh from '../../web/src/i18n/zh.js';
 import { LANGUAGES, dictionaries, translator } from '../../web/src/i18n/all.js';
-import { chooseLanguage, coerce, languageSetting } from '../../web/src/state.js';
+import { chooseLanguage, coerce, languageSetting } from '../../web/src/model/settings.js';
 import { englishWords } from './english_allowed.mjs';
 import { parseHtml, template, walk } from './html_text.mjs';
 
@@ -135,9 +135,9 @@ test('the language: ?lang= first, else the browser\'s (Chinese for any zh-*), a 
 });
 
 test('a kernel that cannot be trained is named in the reader\'s language (the module\'s own message is English)', async () => {
-  const { Session } = await import('../../web/src/session.js');
-  const { untrainableText } = await import('../../web/src/texts.js');
-  const { landscapeNote } = await import('../../web/src/landscape.js');
+  const { Session } = await import('../../web/src/model/session.js');
+  const { untrainableText } = await import('../../web/src/figures/texts.js');
+  const { landscapeNote } = await import('../../web/src/model/landscape.js');
   const { createNW } = await import('../module/module.mjs');
   const nw = await createNW();
   for (const [kernel, zhName] of [['boxcar', '矩形'], ['constant', '常数']]) {

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { estimator, lineDash } from '../../web/src/charts/colors.js';
-import { AIC_MAX_TRAIN, landscapeCurve, landscapeNote } from '../../web/src/landscape.js';
-import { Session } from '../../web/src/session.js';
-import { defaults } from '../../web/src/state.js';
+import { AIC_MAX_TRAIN, landscapeCurve, landscapeNote } from '../../web/src/model/landscape.js';
+import { Session } from '../../web/src/model/session.js';
+import { defaults } from '../../web/src/model/settings.js';
 import { translator } from '../../web/src/i18n/all.js';
 import { createNW } from '../module/module.mjs';
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNW } from '../module/module.mjs';
 import { createNodeRowPool } from '../../bench/node_row_pool.mjs';
-import { PoolUnavailable, RowPool, splitRows } from '../../web/src/row_pool.js';
+import { PoolUnavailable, RowPool, splitRows } from '../../web/src/compute/row_pool.js';
 
 const nw = await createNW();
 const sameBits = (a, b) => a.length === b.length && Array.prototype.every.call(a, (v, i) => Object.is(v, b[i]));

@@ -2,8 +2,8 @@
 // the module's answer for the current data, w, learned w and kernel, whichever path computed it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Session } from '../../web/src/session.js';
-import { defaults } from '../../web/src/state.js';
+import { Session } from '../../web/src/model/session.js';
+import { defaults } from '../../web/src/model/settings.js';
 import { createNW } from '../module/module.mjs';
 
 const nw = await createNW();

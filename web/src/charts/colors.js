@@ -2,7 +2,7 @@
 // The estimators use Okabe and Ito's colour-blind-safe palette, and each line also has its own dash
 // pattern (lineDash), so no reader has to tell two lines apart by hue alone.
 
-// The reader's colour scheme, read once at start (the page reloads when it changes; see main.js).
+// The reader's colour scheme, read once at start (the page reloads when it changes; see page.js).
 const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 
 // Text and grid lines of the charts, and the page's background (style.css's --bg), for a light or a

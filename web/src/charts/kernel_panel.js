@@ -3,7 +3,7 @@ import { Chart } from './chart.js';
 import { estimator, translucent } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 import { t as pageT } from '../i18n/i18n.js';
-import { lazy } from '../lazy.js';
+import { lazy } from './lazy.js';
 
 // The four kernels the newer edition compares, with their titles' dictionary keys.
 const FOUR_KERNELS = [['gaussian', 'kernels.gaussian'], ['boxcar', 'kernels.boxcar'], ['constant', 'kernels.constant'], ['epanechnikov', 'kernels.epanechnikov']];

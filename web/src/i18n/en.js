@@ -126,7 +126,7 @@ export default {
   'setting.data': 'Data source',
   'setting.lang': 'Language (lang)',
 
-  // Messages about settings (state.js) and the page's other messages
+  // Messages about settings (model/settings.js) and the page's other messages
   'problem.choice': '{label} must be one of {choices}',
   'problem.number': '{label} must be a number',
   'problem.whole': '{label} must be a whole number',
@@ -268,7 +268,7 @@ export default {
   'session.badOwnData': "The session's own data must be two arrays of numbers of the same length",
   'session.badTraining': "The session's training history must be numbers",
 
-  // <nw-figure> (component/views.js, nw_figure.js)
+  // <nw-figure> (component/figures/component_views.js, nw_figure.js)
   'figure.predictionsCaption': 'Hover over the chart or tap it to choose a query: each training point is then drawn as large and as dark as the attention that query pays it.',
   'figure.weightsCaption': "Each row is one test input's attention over the training inputs, both sorted; darker is more weight. Hover over a row (or tap it) to see its query.",
   'figure.parametricTitle': 'Parametric weights (w = {w}, {stage})',

@@ -125,7 +125,7 @@ export default {
   'setting.data': '数据来源',
   'setting.lang': '语言（lang）',
 
-  // 设置的消息（state.js）及页面的其他消息
+  // 设置的消息（model/settings.js）及页面的其他消息
   'problem.choice': '{label}必须是以下之一：{choices}',
   'problem.number': '{label}必须是数字',
   'problem.whole': '{label}必须是整数',
@@ -267,7 +267,7 @@ export default {
   'session.badOwnData': '会话中你的数据必须是两个长度相同的数字数组',
   'session.badTraining': '会话中的训练历史必须是数字',
 
-  // <nw-figure>（component/views.js、nw_figure.js）
+  // <nw-figure>（component/figures/component_views.js、nw_figure.js）
   'figure.predictionsCaption': '将指针悬停在图上或轻点图表即可选择查询：每个训练点的大小和深浅表示该查询给它的注意力。',
   'figure.weightsCaption': '每一行是一个测试输入在所有训练输入上的注意力，两者均已排序；颜色越深，权重越大。将指针悬停在某一行上（或轻点它）即可看到它的查询。',
   'figure.parametricTitle': '带参数注意力权重（w = {w}，{stage}）',

@@ -1,5 +1,5 @@
 // What one worker of the row pool (row_pool.js) does with each message, whatever starts it (a browser
-// Worker, row_worker.js; a Node worker thread, bench/row_worker_node.mjs). It keeps the pool's data,
+// Worker, rows.worker.js; a Node worker thread, bench/node_row_worker.mjs). It keeps the pool's data,
 // sent once per data change, and computes the rows it is asked for with its own copy of the module:
 //   { type: 'data', version, xTrain, yTrain, xTest }                 -> no reply
 //   { type: 'predict', id, version, options, rowBegin, rowEnd }     -> { id, predictions } (xTest rows)

@@ -7,7 +7,7 @@
 // Chart.js also formats its ticks with Intl.NumberFormat, whose first use in a page loads the number data
 // (30-40 ms in Chromium here; later formatters take about 0.1 ms): warmUpNumbers does that in a task of
 // its own.
-import { Chart } from './charts/chart.js';
+import { Chart } from './chart.js';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -5,15 +5,15 @@
 // share one WebAssembly module (shared_module.js). Its texts are the page's dictionary, in the language
 // of its `lang` attribute (en or zh, checked like the page's ?lang=) or, without one, of the lesson
 // around it (the nearest lang="..." above it: zh... is Chinese, any other English), or else the
-// browser's, as the page chooses. Bundled into dist/nw-figure.js.
+// browser's, as the page chooses. Defined by the entry point web/src/nw-figure.js.
 import { HTML_LANG, browserLanguage, translator } from '../i18n/all.js';
-import { Player } from '../player.js';
-import { Session } from '../session.js';
-import { coerce, dataKeys, defaults, describeW, languageSetting, objectiveKeys, parse, properties, textOf } from '../state.js';
-import { untrainableText } from '../texts.js';
+import { Player } from '../compute/player.js';
+import { Session } from '../model/session.js';
+import { coerce, dataKeys, defaults, describeW, languageSetting, objectiveKeys, parse, properties, textOf } from '../model/settings.js';
+import { untrainableText } from '../figures/texts.js';
 import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
-import { FIGURE_NAMES, element as el, views } from './views.js';
+import { FIGURE_NAMES, element as el, views } from '../figures/component_views.js';
 
 // Every setting but the data source: a component shows generated data (your own data is the page's).
 const SETTINGS = properties.filter((p) => p.name !== 'data');
@@ -247,4 +247,4 @@ class NWFigure extends HTMLElement {
   get charts() { return this.view ? this.view.charts : []; }
 }
 
-if (!customElements.get('nw-figure')) customElements.define('nw-figure', NWFigure);
+export { NWFigure };

@@ -1,8 +1,8 @@
-// The page's drag preview scheduler (web/src/drag_preview.js) with a scripted stand-in for Worker and
+// The page's drag preview scheduler (web/src/compute/heatmap_client.js) with a scripted stand-in for Worker and
 // timers fired by hand, so that every order of replies can be played out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DragPreview } from '../../web/src/drag_preview.js';
+import { HeatmapClient } from '../../web/src/compute/heatmap_client.js';
 
 // Timers the test fires by hand: { ms, fire } for each pending one.
 const timers = new Set();
@@ -32,7 +32,7 @@ class ScriptedWorker {
 // A preview with recorded outcomes; computeHere answers with the request's w doubled.
 function makePreview(WorkerClass = ScriptedWorker) {
   const log = [];
-  const preview = new DragPreview({
+  const preview = new HeatmapClient({
     startWorker: (url) => new WorkerClass(url),
     timers: fakeTimers,
     computeHere: (request) => {
@@ -50,7 +50,7 @@ const request = (w) => ({ w, kernel: 'gaussian', maxCells: 16, xTest: [0], xTrai
 test('a drag sends one request at a time; only the newest waiting w follows, sent before the reply is drawn', () => {
   const { preview, log, worker } = makePreview();
   assert.equal(preview.where, 'worker');
-  assert.equal(worker.url, 'drag_worker.js');
+  assert.equal(worker.url, 'heatmap_worker.js');
   preview.request(request(1));
   preview.request(request(2));
   preview.request(request(3));

@@ -2,10 +2,10 @@
 // on the page's thread one n per task (a page opened from file://), yielding to the browser between them.
 // Reports each point as it comes, and can be cancelled at any time (the worker is terminated; on the
 // page's thread, no further n is started).
-import { CONSISTENCY_NS, consistencyPoint } from './consistency_point.js';
-import { inSandbox } from './sandbox.js';
+import { CONSISTENCY_NS, consistencyPoint } from '../model/consistency_point.js';
+import { inSandbox } from '../embed/sandbox.js';
 
-// Beside index.html in dist/ (bundled from web/src/consistency_worker.js).
+// Beside index.html in dist/ (bundled from web/src/compute/consistency.worker.js).
 const WORKER_URL = 'consistency_worker.js';
 // A worker that has not sent its first point by then (loading the module and n = 50 take well under a
 // second) is given up for the page's thread: some browsers start a worker from file:// that never runs.

@@ -1,4 +1,4 @@
-// The drag preview's worker (started by drag_preview.js): computes one w's predictions and heatmap
+// The heatmap worker (started by heatmap_client.js): computes one w's predictions and heatmap
 // blocks with its own copy of the module, so that while "Distance scale w" is dragged the page's thread only
 // draws. Each message is a request { id, xTest, xTrain, yTrain, w, kernel, maxCells: { rows, cols } }.
 // Bundled as a classic script, since module workers cannot call importScripts and nw.js is a classic script.

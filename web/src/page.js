@@ -3,13 +3,13 @@
 // before the browser has more to do; nw.js, loaded by its own <script> so that the page and the drag
 // preview's worker share one copy of it in the browser's cache, defines the global createNW.
 /* global createNW */
-import { App, createFigures } from './app.js';
+import { App, createFigures } from './page/controller.js';
 import { Chart } from './charts/chart.js';
-import { nextTask, warmUpCharts, warmUpNumbers } from './chart_warmup.js';
-import { warmUpModule } from './module_warmup.js';
+import { nextTask, warmUpCharts, warmUpNumbers } from './charts/warmup.js';
+import { warmUpModule } from './compute/module_warmup.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
-import { showLanguageSwitch } from './language_switch.js';
-import { chooseLanguage } from './state.js';
+import { showLanguageSwitch } from './page/language_switch.js';
+import { chooseLanguage } from './model/settings.js';
 
 const loading = document.getElementById('loading');
 const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
@@ -50,7 +50,7 @@ const languageReady = (wanted === 'en' ? Promise.resolve(null) : loadDictionary(
   return [problem, dictionaryProblem].filter(Boolean);
 });
 
-// Chart.js's number formatting, made ready while the module compiles (see chart_warmup.js).
+// Chart.js's number formatting, made ready while the module compiles (see charts/warmup.js).
 warmUpNumbers(HTML_LANG[wanted]);
 
 // nw.js runs after this bundle: by DOMContentLoaded it has. createNW runs in a task after that event's,
@@ -68,7 +68,7 @@ const moduleReady = domReady.then(nextTask).then(() => {
 });
 
 // The charts are created while the module compiles, in tasks of their own once the page is in its
-// language (Chart.js warmed up first, see chart_warmup.js): then the app's first task only computes and
+// language (Chart.js warmed up first, see charts/warmup.js): then the app's first task only computes and
 // draws.
 const figuresReady = Promise.all([domReady, languageReady])
   .then(() => warmUpCharts())

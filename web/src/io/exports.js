@@ -1,7 +1,7 @@
 // Files out and in: the data and predictions as CSV, the session as JSON, downloads. No math here.
-import { inSandbox } from './sandbox.js';
-import { t } from './i18n/i18n.js';
-import { textOf } from './state.js';
+import { inSandbox } from '../embed/sandbox.js';
+import { t } from '../i18n/i18n.js';
+import { textOf } from '../model/settings.js';
 
 const FORMAT = 'nadaraya-watson-session';
 const VERSION = 1;
@@ -34,7 +34,7 @@ function sessionJson(settings, session, ownPoints) {
 
 const isNumberArray = (a) => Array.isArray(a) && a.every((v) => typeof v === 'number' && Number.isFinite(v));
 
-// text -> { settings (a URL-style string for state.js's parse), ownData, training }; throws Error.
+// text -> { settings (a URL-style string for model/settings.js's parse), ownData, training }; throws Error.
 function parseSession(text) {
   let session;
   try {

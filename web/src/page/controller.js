@@ -1,23 +1,23 @@
 // The page's controller: settings from the URL -> session (WebAssembly) -> figures.js, and back to the URL;
 // edits, training, your data and session files.
 import { Controls } from './controls.js';
-import { ConsistencyFigure } from './consistency_figure.js';
-import { Converger } from './converger.js';
-import { parseCsv } from './csv.js';
-import { DragPreview } from './drag_preview.js';
-import { EpochRows, poolStopped } from './epoch_rows.js';
-import { exercises } from './exercises.js';
-import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from './exports.js';
-import { Figures } from './figures.js';
-import { ownData } from './own_data.js';
-import { Player } from './player.js';
-import { createRowPool } from './row_pool.js';
-import { createSlicedRows } from './sliced_rows.js';
-import { Session } from './session.js';
-import { startEmbed } from './embed.js';
-import { t } from './i18n/i18n.js';
+import { ConsistencyFigure } from '../figures/consistency.js';
+import { Converger } from '../compute/converger.js';
+import { parseCsv } from '../io/csv.js';
+import { HeatmapClient } from '../compute/heatmap_client.js';
+import { EpochRows, poolStopped } from '../compute/epoch_rows.js';
+import { exercises } from '../model/exercises.js';
+import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from '../io/exports.js';
+import { Figures } from '../figures/page_figures.js';
+import { ownData } from '../io/own_data.js';
+import { Player } from '../compute/player.js';
+import { createRowPool } from '../compute/row_pool.js';
+import { createSlicedRows } from '../compute/sliced_rows.js';
+import { Session } from '../model/session.js';
+import { startEmbed } from '../embed/frame.js';
+import { t } from '../i18n/i18n.js';
 import { showLanguageSwitch } from './language_switch.js';
-import { dataKeys, objectiveKeys, parse, serialize } from './state.js';
+import { dataKeys, objectiveKeys, parse, serialize } from '../model/settings.js';
 
 const byId = (id) => document.getElementById(id);
 const QUERY_URL_DELAY_MS = 300;
@@ -30,7 +30,7 @@ const REPLAY_HERE_MAX_EPOCHS = 10;
 // After the last live change of w, the full redraw (kernel panels, tables, landscape) waits this long.
 const DRAG_SETTLE_MS = 150;
 
-// The page's figures and their charts, which need neither the module nor the app: main.js creates them
+// The page's figures and their charts, which need neither the module nor the app: page.js creates them
 // while the module compiles (Chart.js's first chart, cold, is the longest piece of the page's start).
 // Until the app has started, the pointer's query and a drawing's problem go nowhere (hooks).
 function createFigures() {
@@ -40,7 +40,7 @@ function createFigures() {
 }
 
 class App {
-  // languageProblems: what was wrong with ?lang= or its dictionary (main.js chose the language first).
+  // languageProblems: what was wrong with ?lang= or its dictionary (page.js chose the language first).
   constructor(nw, { languageProblems = [] } = {}) {
     this.nw = nw;
     this.languageProblems = languageProblems;
@@ -54,7 +54,7 @@ class App {
     this.pendingEpoch = null; // a Step or Train epoch whose rows the pool is computing
   }
 
-  // madeFigures: createFigures()'s result if main.js made the charts while the module compiled.
+  // madeFigures: createFigures()'s result if page.js made the charts while the module compiled.
   start(madeFigures = createFigures()) {
     this.embed = startEmbed(this);
     this.useFigures(madeFigures);
@@ -84,7 +84,7 @@ class App {
     performance.mark('nw:first-render');
     // Started after the first render, so that its worker's module loads while the reader looks.
     // It also computes the large heatmaps of later renders (requests with a slot: see Figures.drawHeatmap).
-    this.dragPreview = new DragPreview({
+    this.dragPreview = new HeatmapClient({
       computeHere: (request) => (request.compute ? request.compute(request.maxCells) : this.session.blocks(request.w, { maxCells: request.maxCells, withPredictions: true })),
       onResult: (request, blocks) => (request.slot ? this.figures.showOffloaded(request, blocks) : this.showDragPreview(request, blocks)),
       onError: (request, message) => (request.slot ? this.figures.offloadFailed(request, message) : this.showProblems([message])),

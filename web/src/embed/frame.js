@@ -1,10 +1,10 @@
 // Embedding in a lesson: which figure an iframe shows (?embed=<figure>, or ?embed=1 for all of them),
 // its content height for the host (nw:resize), and the host's control of its settings (nw:set in,
-// nw:change out). The protocol is in the README; dist/embed.js is the host's side of it.
+// nw:change out). The protocol is in the README; dist/embed.js (web/embed.js) is the host's side of it.
 
-import { ownData } from './own_data.js';
-import { textOf } from './state.js';
-import { t } from './i18n/i18n.js';
+import { ownData } from '../io/own_data.js';
+import { textOf } from '../model/settings.js';
+import { t } from '../i18n/i18n.js';
 
 // The figures one embed can show; each element of the page that belongs to a figure lists it in its
 // data-embed attribute.

@@ -1,6 +1,6 @@
 // The estimators for the current settings, all computed by the WebAssembly module (no math here):
 // the data, a trainer for the parametric w with its history, predictions, weights and the loss landscape.
-import { t as pageT } from './i18n/i18n.js';
+import { t as pageT } from '../i18n/i18n.js';
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
 const OWN_DATA_W0 = 1;

@@ -3,7 +3,7 @@
 // tens of seconds the largest n take; the page cancels by terminating it. A request is { ns, seed }.
 // Bundled as a classic script (it needs importScripts for nw.js).
 /* global importScripts, createNW */
-import { consistencyPoint } from './consistency_point.js';
+import { consistencyPoint } from '../model/consistency_point.js';
 
 importScripts('nw.js');
 const ready = createNW();

@@ -1,5 +1,5 @@
 // The form controls: shows the settings in them and reports each edit as a checked value.
-import { coerce, describeW, properties } from './state.js';
+import { coerce, describeW, properties } from '../model/settings.js';
 
 class Controls {
   // onEdit(name, value, { live }) with a valid value; onProblem(message) when the edit was out of range.

@@ -1,8 +1,8 @@
 // The loss landscape's content, for the page and for <nw-figure>: the training objective L(w) on a grid
 // of w reaching past the training run and the minimiser (all computed by the module, through Session),
 // and the sentence that says what the curve is and where the run stands on it.
-import { t as pageT } from './i18n/i18n.js';
-import { kernelName } from './texts.js';
+import { t as pageT } from '../i18n/i18n.js';
+import { kernelName } from '../figures/texts.js';
 
 // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is not drawn.
 const LANDSCAPE_POINTS = 120;

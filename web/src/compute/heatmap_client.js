@@ -4,15 +4,15 @@
 // dragged, and for the heatmaps of a render with many samples. One request is in flight at a time; each
 // request has a slot (what it is for: 'drag', a heatmap), and a newer request waits, replacing any older
 // waiting one of its slot, so a fast drag never queues. Waiting slots are sent in the order they came.
-import { inSandbox } from './sandbox.js';
+import { inSandbox } from '../embed/sandbox.js';
 
-// Beside index.html in dist/ (bundled from web/src/drag_worker.js).
-const WORKER_URL = 'drag_worker.js';
+// Beside index.html in dist/ (bundled from web/src/compute/heatmap.worker.js).
+const WORKER_URL = 'heatmap_worker.js';
 // A worker that has not answered a request by then (its first includes loading the module) is
 // given up for the page's thread, so a hung or silently dead worker cannot stop the previews.
 const REPLY_TIMEOUT_MS = 5000;
 
-class DragPreview {
+class HeatmapClient {
   // computeHere(request) returns the blocks on the page's thread; onResult(request, blocks) and
   // onError(request, message) receive each outcome. startWorker and timers stand in for the browser's
   // Worker and timers (the tests replace them to play out every order of events).
@@ -127,4 +127,4 @@ class DragPreview {
   }
 }
 
-export { DragPreview };
+export { HeatmapClient };

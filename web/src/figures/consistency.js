@@ -1,11 +1,11 @@
 // The consistency figure on the page: a Compute button (the work takes tens of seconds, so it waits to be
 // asked), a progress bar with Cancel while the points come in, the chart, and a note that says what the
 // points show, with their numbers.
-import { ConsistencyChart } from './charts/consistency_chart.js';
-import { ConsistencyRun } from './consistency_run.js';
-import { CONSISTENCY_NS, FIXED_W } from './consistency_point.js';
-import { t as pageT } from './i18n/i18n.js';
-import { lazy } from './lazy.js';
+import { ConsistencyChart } from '../charts/consistency_chart.js';
+import { ConsistencyRun } from '../compute/consistency_run.js';
+import { CONSISTENCY_NS, FIXED_W } from '../model/consistency_point.js';
+import { t as pageT } from '../i18n/i18n.js';
+import { lazy } from '../charts/lazy.js';
 
 const byId = (id) => document.getElementById(id);
 // The fixed w's test MSE is said to level off over the sizes from this n on.

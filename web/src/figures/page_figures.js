@@ -1,16 +1,16 @@
 // Everything the page shows of a session: the predictions chart, the heatmaps, the training charts,
-// the kernel panels, the loss landscape, the tables and the notes. The page's controller (app.js)
+// the kernel panels, the loss landscape, the tables and the notes. The page's controller (page/controller.js)
 // decides when; this file decides what is drawn and skips what has not changed.
-import { estimator } from './charts/colors.js';
-import { HeatmapChart } from './charts/heatmap_chart.js';
-import { FOUR_KERNELS, KernelPanel } from './charts/kernel_panel.js';
-import { LandscapeChart } from './charts/landscape_chart.js';
-import { PredictionsChart } from './charts/predictions_chart.js';
-import { TrainingChart } from './charts/training_chart.js';
-import { t } from './i18n/i18n.js';
-import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from './landscape.js';
-import { lazy } from './lazy.js';
-import { ownData } from './own_data.js';
+import { estimator } from '../charts/colors.js';
+import { HeatmapChart } from '../charts/heatmap_chart.js';
+import { FOUR_KERNELS, KernelPanel } from '../charts/kernel_panel.js';
+import { LandscapeChart } from '../charts/landscape_chart.js';
+import { PredictionsChart } from '../charts/predictions_chart.js';
+import { TrainingChart } from '../charts/training_chart.js';
+import { t } from '../i18n/i18n.js';
+import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../model/landscape.js';
+import { lazy } from '../charts/lazy.js';
+import { ownData } from '../io/own_data.js';
 import { boundaryNote, describeTraining, formatW, labelLines, lineLabel, stageText, untrainableText, weightsEstimatorNote, weightsShape } from './texts.js';
 
 const byId = (id) => document.getElementById(id);

@@ -1,6 +1,6 @@
 // Texts the page and <nw-figure> both write about a session: the stage of training, why a kernel cannot
 // be trained, the heatmaps' shape and the training charts' text alternatives, in t's language.
-import { t as pageT } from './i18n/i18n.js';
+import { t as pageT } from '../i18n/i18n.js';
 
 const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
 

@@ -4,10 +4,10 @@
 // data change (setData); a request sends only its options and row range. Results equal the single-
 // thread answer bit for bit: a row's value does not depend on which worker computes it.
 // Where workers cannot start (file://, a sandboxed frame) the pool is not made (createRowPool gives null).
-import { inSandbox } from './sandbox.js';
+import { inSandbox } from '../embed/sandbox.js';
 
-// Beside index.html in dist/ (bundled from web/src/row_worker.js).
-const WORKER_URL = 'row_worker.js';
+// Beside index.html in dist/ (bundled from web/src/compute/rows.worker.js).
+const WORKER_URL = 'rows_worker.js';
 // Workers that have not all said they are ready by then (loading the module) are taken for dead (a
 // page from file:// in Firefox starts workers that never run), and the pool with them.
 const READY_TIMEOUT_MS = 5000;

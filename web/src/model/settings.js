@@ -1,6 +1,6 @@
 // Page settings: one table of properties, read from the URL hash (clamped, with messages) and written back;
 // and the page's language, read from the URL's ?lang= (or the browser's language).
-import { LANGUAGES, browserLanguage, t as pageT, translator } from './i18n/i18n.js';
+import { LANGUAGES, browserLanguage, t as pageT, translator } from '../i18n/i18n.js';
 
 const MAX_SAFE_SEED = Number.MAX_SAFE_INTEGER;
 

@@ -8,8 +8,8 @@ import { FOUR_KERNELS, KernelPanel } from '../charts/kernel_panel.js';
 import { LandscapeChart } from '../charts/landscape_chart.js';
 import { PredictionsChart } from '../charts/predictions_chart.js';
 import { TrainingChart } from '../charts/training_chart.js';
-import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../landscape.js';
-import { boundaryNote, describeTraining, formatW, labelLines, stageText, weightsEstimatorNote, weightsShape } from '../texts.js';
+import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../model/landscape.js';
+import { boundaryNote, describeTraining, formatW, labelLines, stageText, weightsEstimatorNote, weightsShape } from './texts.js';
 
 function element(tag, properties = {}, ...children) {
   const node = document.createElement(tag);

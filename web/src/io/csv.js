@@ -1,6 +1,6 @@
 // Reads (x, y) pairs from CSV text: comma, semicolon or tab; an optional header line; blank lines and
 // lines starting with '#' skipped. Problems are reported with their line number. No DOM, no math.
-import { t } from './i18n/i18n.js';
+import { t } from '../i18n/i18n.js';
 
 const MAX_BYTES = 1_000_000;
 const MIN_ROWS = 2;

@@ -1,4 +1,4 @@
-// A worker of the row pool in the browser (started by row_pool.js, bundled as dist/row_worker.js, a
+// A worker of the row pool in the browser (started by row_pool.js, bundled as dist/rows_worker.js, a
 // classic script: it needs importScripts for nw.js). The work itself is row_work.js's.
 /* global importScripts, createNW */
 import { rowWork } from './row_work.js';

@@ -1,6 +1,0 @@
-// dist/i18n-zh.js: the Chinese dictionary as a classic script of its own, loaded by the page (main.js)
-// only for a reader who reads Chinese. Separate bundles share no modules: it hands the dictionary over
-// through a global, which main.js reads and registers.
-import zh from './zh.js';
-
-(globalThis.nwDictionaries ??= {}).zh = zh;
