@@ -5,6 +5,7 @@
 /* global createNW */
 import { App, createFigures } from './page/controller.js';
 import { Chart } from './charts/chart.js';
+import { pageDebug } from './page/debug.js';
 import { nextTask, warmUpCharts, warmUpNumbers } from './charts/warmup.js';
 import { warmUpModule } from './compute/module_warmup.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
@@ -88,9 +89,10 @@ Promise.all([moduleThenTask, languageReady, figuresMade])
     try {
       if (figuresError) throw figuresError;
       const app = new App(nw, { languageProblems });
-      // One handle for the browser's console and the browser tests: the running app and Chart.js (whose
-      // Chart.getChart(canvas) gives a figure's chart). Nothing in the page reads it.
-      window.nwPage = { app, Chart, lang: t.lang };
+      // One handle for the browser's console, the browser tests and the bench: the page's test surface
+      // (page/debug.js) and Chart.js (whose Chart.getChart(canvas) gives a figure's chart). Nothing in the
+      // page reads it.
+      window.nwPage = { debug: pageDebug(app), Chart, lang: t.lang };
       app.start(madeFigures);
     } catch (error) {
       loading.textContent = t('problem.pageStart', { message: describe(error) });

@@ -48,7 +48,7 @@ class App {
     this.settings = null;
     this.queryUrlTimer = null;
     this.renderGeneration = 0; // counts full renders: a drag preview asked for before one is dropped
-    this.dragPreview = null;
+    this.heatmapClient = null;
     this.framePreview = null; // a page-thread drag preview waiting for the next frame (previewInNextFrame)
     this.epochRows = new EpochRows(); // training epochs' rows from the row pool (see start)
     this.pendingEpoch = null; // a Step or Train epoch whose rows the pool is computing
@@ -84,7 +84,7 @@ class App {
     performance.mark('nw:first-render');
     // Started after the first render, so that its worker's module loads while the reader looks.
     // It also computes the large heatmaps of later renders (requests with a slot: see Figures.drawHeatmap).
-    this.dragPreview = new HeatmapClient({
+    this.heatmapClient = new HeatmapClient({
       computeHere: (request) => (request.compute ? request.compute(request.maxCells) : this.session.blocks(request.w, { maxCells: request.maxCells, withPredictions: true })),
       onResult: (request, blocks) => (request.slot ? this.figures.showOffloaded(request, blocks) : this.showDragPreview(request, blocks)),
       onError: (request, message) => (request.slot ? this.figures.offloadFailed(request, message) : this.showProblems([message])),
@@ -94,12 +94,12 @@ class App {
     this.epochRows.createPool = () => createRowPool(this.nw);
     this.epochRows.createSliced = () => createSlicedRows(this.nw);
     this.epochRows.prepare(this.session);
-    const available = () => this.dragPreview.where === 'worker';
+    const available = () => this.heatmapClient.where === 'worker';
     this.figures.offload = {
       available,
       request: (request) => {
         if (!available()) return false;
-        this.dragPreview.request(request);
+        this.heatmapClient.request(request);
         return true;
       },
     };
@@ -226,14 +226,14 @@ class App {
     // A worker computes the heatmap at full resolution; the page's own thread, which also draws, at most
     // PAGE_THREAD_DRAG_CELLS a side (the full one follows when the drag pauses).
     const capacity = this.figures.heatmaps.nonparametric.capacity();
-    const onPage = this.dragPreview.where !== 'worker';
+    const onPage = this.heatmapClient.where !== 'worker';
     const cap = (count) => (onPage ? Math.min(count, PAGE_THREAD_DRAG_CELLS) : count);
     const request = {
       w, kernel, maxCells: { rows: cap(capacity.rows), cols: cap(capacity.cols) }, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
       generation: this.renderGeneration, started: performance.now(),
     };
     if (onPage) this.previewInNextFrame(request);
-    else this.dragPreview.request(request);
+    else this.heatmapClient.request(request);
     clearTimeout(this.dragTimer);
     this.dragTimer = setTimeout(() => this.render(), DRAG_SETTLE_MS);
   }
@@ -249,7 +249,7 @@ class App {
     requestAnimationFrame(() => {
       const newest = this.framePreview;
       this.framePreview = null;
-      if (newest.generation === this.renderGeneration) this.dragPreview.request({ ...newest, started: performance.now() });
+      if (newest.generation === this.renderGeneration) this.heatmapClient.request({ ...newest, started: performance.now() });
     });
   }
 

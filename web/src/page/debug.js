@@ -1,0 +1,52 @@
+// The page's test surface, window.nwPage.debug: everything the browser tests and `npm run bench` read of
+// the running page (and the few things they do to it), so that they depend on this file, not on the
+// controller's internals. The page itself never reads it. This comment is its documentation.
+//
+//   idle              every figure near the view shows the last render (no slice, no worker reply to come)
+//   busy              training, converging, an epoch on its way, or not idle
+//   settings          a copy of the settings shown
+//   session           the Session (model/session.js): its data, ws, trainer and module. Tests may wrap
+//                     its methods (session.blocks, trainer.step) to count where work runs.
+//   renders           how many full renders have run (a drag preview does not count)
+//   heatmapsOn        'worker' or 'page': where large heatmaps and drag previews are computed now
+//   heatmapWorkerUsed true once the figures hand large heatmaps to the heatmap worker
+//   stopHeatmapWorker() stops that worker, as when it fails (the page's thread takes over)
+//   rowPool           { ready, size } of the training epochs' worker pool, or null before it starts
+//   slicedRows        true once epochs' rows have been computed in slices on the page's thread
+//   playing, converging, replaying
+//   consistency       { points, where } of the consistency figure
+//   figure(part)      { drawnFor: { data, w } | null, waitingForWorker } of a lazily drawn part
+//                     ('nonparametric', 'parametric', 'loss', 'w', 'kernel0'..'kernel3', 'landscape')
+//   heatmapChart(part) the HeatmapChart of 'nonparametric' or 'parametric' (its blocks and capacity())
+//   waitingForWorker  how many parts wait for the heatmap worker
+//   apply(settings)   shows these settings, as a link would (no history entry)
+function pageDebug(app) {
+  return {
+    get idle() { return app.figures.idle; },
+    get busy() { return app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !app.figures.idle; },
+    get settings() { return { ...app.settings }; },
+    get session() { return app.session; },
+    get renders() { return app.renderGeneration; },
+    get heatmapsOn() { return app.heatmapClient ? app.heatmapClient.where : 'page'; },
+    get heatmapWorkerUsed() { return Boolean(app.heatmapClient && app.heatmapClient.worker !== null && app.figures.offload !== null); },
+    stopHeatmapWorker() { app.heatmapClient.stopWorker(); },
+    get rowPool() {
+      const { pool } = app.epochRows;
+      return pool ? { ready: pool.ready === true, size: pool.size } : null;
+    },
+    get slicedRows() { return app.epochRows.sliced !== null; },
+    get playing() { return app.player.isPlaying; },
+    get converging() { return app.converger.running; },
+    get replaying() { return app.converger.replaying; },
+    get consistency() { return { points: app.consistency.points.length, where: app.consistency.state.where }; },
+    figure(part) {
+      const inputs = app.figures.drawnWith[part];
+      return { drawnFor: inputs ? { data: inputs[0], w: inputs[1] } : null, waitingForWorker: app.figures.offloaded.has(part) };
+    },
+    heatmapChart(part) { return app.figures.heatmaps[part]; },
+    get waitingForWorker() { return app.figures.offloaded.size; },
+    apply(settings) { app.apply(settings, 'replace'); },
+  };
+}
+
+export { pageDebug };
