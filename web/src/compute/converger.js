@@ -4,9 +4,8 @@
 // 50 samples) ends in the next task, where the page is drawn.
 // With many samples over http each epoch's rows come from the row pool (epoch_rows.js) and the page's
 // thread only sums them; if the pool stops, the run goes on here in slices.
+import { SLICE_MS } from './budget.js';
 import { poolStopped } from './epoch_rows.js';
-
-const SLICE_MS = 30;
 
 class Converger {
   // session: the page's Session; epochRows: an EpochRows (or null: every epoch here);

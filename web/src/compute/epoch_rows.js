@@ -4,11 +4,11 @@
 // the step would compute the current w's line for its test MSE, the workers predict it too. Where the
 // pool cannot run (file://) or is not ready yet, the same rows are computed on the page's thread in
 // slices (sliced_rows.js); for small data request() gives null and the caller steps at once.
+import { WORKER_MIN_PAIRS } from './budget.js';
 import { PoolUnavailable } from './row_pool.js';
 
-// An epoch of n training points visits about n^2 key pairs; below this many (n < 500) it takes under a
-// millisecond or two here, less than the round trip to the workers.
-const POOL_MIN_PAIRS = 250_000;
+// An epoch of n training points visits about n^2 key pairs; below WORKER_MIN_PAIRS (n < 500) it takes
+// under a millisecond or two here, less than the round trip to the workers.
 
 class EpochRows {
   // createPool: makes the pool (or null where workers cannot start); called once, for the first
@@ -27,7 +27,7 @@ class EpochRows {
   // Whether the session's epochs are worth computing in the pool.
   wanted(session) {
     const n = session.data.xTrain.length;
-    return session.canTrain && n * n >= POOL_MIN_PAIRS;
+    return session.canTrain && n * n >= WORKER_MIN_PAIRS;
   }
 
   // Starts the pool for a session that will want it (after a render), so its workers load the module

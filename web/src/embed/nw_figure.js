@@ -9,11 +9,11 @@
 import { HTML_LANG, browserLanguage, translator } from '../i18n/all.js';
 import { Player } from '../compute/player.js';
 import { Session } from '../model/session.js';
-import { coerce, dataKeys, defaults, describeW, languageSetting, objectiveKeys, parse, properties, textOf } from '../model/settings.js';
+import { coerce, defaults, describeW, languageSetting, parse, properties, sessionChange, textOf } from '../model/settings.js';
 import { untrainableText } from '../figures/texts.js';
 import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
-import { FIGURE_NAMES, element as el, views } from '../figures/component_views.js';
+import { FIGURE_NAMES, element as el, views } from './component_figures.js';
 
 // Every setting but the data source: a component shows generated data (your own data is the page's).
 const SETTINGS = properties.filter((p) => p.name !== 'data');
@@ -173,11 +173,9 @@ class NWFigure extends HTMLElement {
     state.data = 'generated';
     const previous = this.settings;
     try {
-      if (!previous || dataKeys.some((key) => state[key] !== previous[key])) {
-        this.session.generate(state);
-      } else if (objectiveKeys.some((key) => state[key] !== previous[key]) || state.trained < this.session.epoch) {
-        this.session.resetTraining(state);
-      }
+      const change = sessionChange(previous, state, this.session.epoch);
+      if (change === 'data') this.session.generate(state);
+      else if (change === 'training') this.session.resetTraining(state);
       const replayProblem = this.session.replay(state.trained);
       if (replayProblem) problems.push(replayProblem);
     } catch (error) {

@@ -7,7 +7,7 @@ import { CONSISTENCY_NS, FIXED_W } from '../model/consistency_point.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { lazy } from '../charts/lazy.js';
 
-const byId = (id) => document.getElementById(id);
+import { byId } from '../lib/dom.js';
 // The fixed w's test MSE is said to level off over the sizes from this n on.
 const LEVEL_FROM_N = 1000;
 

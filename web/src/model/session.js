@@ -258,6 +258,12 @@ class Session {
   // as that w's line, when they are of this session's kernel and estimator (blocks are always
   // Nadaraya-Watson's: a local-linear line is computed by predict). The last two are kept: one pass can
   // give the nonparametric line and another the parametric one, and line() takes whichever matches.
+  // Blocks computed elsewhere (the heatmap worker, or a drag preview) for request's data, w and kernel:
+  // their predictions are kept as that w's line if they are this session's data's.
+  acceptBlocks(request, blocks) {
+    if (request.xTrain === this.data.xTrain && request.yTrain === this.data.yTrain) this.rememberBlockPredictions(request.w, request.kernel, blocks);
+  }
+
   rememberBlockPredictions(w, kernel, blocks) {
     if (kernel !== this.kernel || this.estimator !== 'nadarayaWatson' || !blocks.predictions) return;
     const line = { data: this.data, kernel, w, predictions: blocks.predictions };

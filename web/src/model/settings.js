@@ -112,4 +112,13 @@ function chooseLanguage(search, languages) {
   return { lang: value ?? fallback, problem: error ?? null };
 }
 
-export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW, languageSetting, chooseLanguage };
+// What going from `previous` settings (null: none yet) to `next` asks of a Session at `epoch`: 'data'
+// (new data, training from its w0), 'training' (the same data, training again: a new objective, or fewer
+// epochs than trained), or null. The page and <nw-figure> both follow it.
+function sessionChange(previous, next, epoch) {
+  if (!previous || dataKeys.some((key) => next[key] !== previous[key])) return 'data';
+  if (objectiveKeys.some((key) => next[key] !== previous[key]) || next.trained < epoch) return 'training';
+  return null;
+}
+
+export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW, languageSetting, chooseLanguage, sessionChange };

@@ -29,8 +29,13 @@ class Controls {
       if (element.type === 'checkbox') element.checked = text === 'on';
       else if (element.value !== text) element.value = text;
     }
-    document.getElementById('wValue').textContent = describeW(settings.w);
+    this.showW(settings.w);
     document.getElementById('queryValue').textContent = settings.query.toFixed(2);
+  }
+
+  // w's label alone: while its slider is dragged, the slider is left as the reader moves it.
+  showW(w) {
+    document.getElementById('wValue').textContent = describeW(w);
   }
 }
 

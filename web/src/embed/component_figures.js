@@ -1,15 +1,13 @@
 // What each <nw-figure figure="..."> shows: its charts, caption and notes, built in the element's shadow
-// root, and how they are drawn from a Session (every number from the WebAssembly module), with the
-// page's dictionary in the element's language (build's t). `controls` names the controls the element
+// root and drawn from a Session by the same figure modules as the page's (figures/), with the page's
+// dictionary in the element's language (build's t). `controls` names the controls the element
 // adds above the figure: 'w' (the distance scale) or 'train'.
-import { estimator } from '../charts/colors.js';
-import { HeatmapChart } from '../charts/heatmap_chart.js';
-import { FOUR_KERNELS, KernelPanel } from '../charts/kernel_panel.js';
-import { LandscapeChart } from '../charts/landscape_chart.js';
-import { PredictionsChart } from '../charts/predictions_chart.js';
-import { TrainingChart } from '../charts/training_chart.js';
-import { LANDSCAPE_MAX_TRAIN, landscapeCurve, landscapeNote, runReach, runSteps } from '../model/landscape.js';
-import { boundaryNote, describeTraining, formatW, labelLines, stageText, weightsEstimatorNote, weightsShape } from './texts.js';
+import { drawKernelPanel, kernelPanels } from '../figures/kernels.js';
+import { LandscapeFigure } from '../figures/landscape.js';
+import { PredictionsFigure } from '../figures/predictions.js';
+import { boundaryNote, formatW, stageText, weightsEstimatorNote } from '../figures/texts.js';
+import { describeTraining, drawLoss, drawW, lossChart, wChart } from '../figures/training.js';
+import { describeWeights, drawHeatmap, heatmapChart, heatmapW } from '../figures/weights.js';
 
 function element(tag, properties = {}, ...children) {
   const node = document.createElement(tag);
@@ -40,7 +38,7 @@ function figure(root, { title, charts, caption, notes = [], t }) {
 }
 
 function heatmap(canvases, name, onQuery, t) {
-  return new HeatmapChart(canvases[name], { legendCanvas: canvases[`${name}Legend`], note: canvases[`${name}Note`], onQuery, t });
+  return heatmapChart({ canvas: canvases[name], legend: canvases[`${name}Legend`], note: canvases[`${name}Note`] }, { onQuery, t });
 }
 
 const views = {
@@ -54,17 +52,12 @@ const views = {
         notes: ['note'],
         t,
       });
-      const chart = new PredictionsChart(canvases.chart, { xMin: 0, xMax: 5, onQuery, t });
+      const predictions = new PredictionsFigure(canvases.chart, { onQuery, t });
       return {
-        charts: [chart.chart],
+        charts: [predictions.chart.chart],
         render(session, s) {
-          const { xMin, xMax } = session.xRange;
-          const query = Math.min(xMax, Math.max(xMin, s.query));
-          chart.setRange(xMin, xMax);
-          chart.setData(session.data, session.predictions(s.w));
-          labelLines(chart, session, t);
-          chart.setQuery(query, session.queryWeights(query, session.attentionFollowsW(s) ? s.w : session.learnedW));
-          chart.draw();
+          const query = predictions.set(session, s, session.predictions(s.w));
+          predictions.draw();
           const learned = session.canTrain ? t('describe.learned', { w: formatW(session.learnedW), stage: stageText(session, t), mse: '' }) : t('describe.noParametric');
           canvases.chart.setAttribute('aria-label', t('describe.predictions', { query: query.toFixed(2), averageMse: '', w: formatW(s.w), nonparametricMse: '', learned }));
           note.textContent = boundaryNote(session, s.w, t);
@@ -94,22 +87,15 @@ const views = {
       return {
         charts: [charts.nonparametric.chart, charts.parametric.chart],
         render(session, s) {
-          const { xTest, xTrain } = session.data;
-          charts.nonparametric.show((maxCells) => session.blocks(s.w, { maxCells }), xTest, xTrain);
-          charts.nonparametric.draw();
+          const described = describeWeights(session, s, t);
+          drawHeatmap(charts.nonparametric, session, heatmapW('nonparametric', session, s));
           nonparametric.notes[0].textContent = weightsEstimatorNote(session, t);
           titles.nonparametric.textContent = t('weights.nonparametricTitle', { 0: `(w = ${formatW(s.w)})` });
-          nonparametric.canvases.heatmap.setAttribute('aria-label', t('describe.nonparametricWeights', { w: formatW(s.w), shape: weightsShape(session, t) }));
-          if (session.canTrain) {
-            charts.parametric.show((maxCells) => session.blocks(session.learnedW, { maxCells }), xTest, xTrain);
-            titles.parametric.textContent = t('figure.parametricTitle', { w: formatW(session.learnedW), stage: stageText(session, t) });
-            parametric.canvases.heatmap.setAttribute('aria-label', t('describe.parametricWeights', { w: formatW(session.learnedW), stage: stageText(session, t), shape: weightsShape(session, t) }));
-          } else {
-            charts.parametric.clear();
-            titles.parametric.textContent = t('weights.parametricTitle', { 0: t('weights.cannotTrain') });
-            parametric.canvases.heatmap.setAttribute('aria-label', t('describe.noParametricWeights'));
-          }
-          charts.parametric.draw();
+          nonparametric.canvases.heatmap.setAttribute('aria-label', described.nonparametric);
+          drawHeatmap(charts.parametric, session, heatmapW('parametric', session, s));
+          titles.parametric.textContent = session.canTrain ? t('figure.parametricTitle', { w: formatW(session.learnedW), stage: stageText(session, t) })
+            : t('weights.parametricTitle', { 0: t('weights.cannotTrain') });
+          parametric.canvases.heatmap.setAttribute('aria-label', described.parametric);
         },
       };
     },
@@ -124,19 +110,13 @@ const views = {
         caption: t('figure.trainingCaption'),
         t,
       });
-      const loss = new TrainingChart(canvases.loss, {
-        series: [{ label: t('chart.trainingLoss'), color: estimator.parametric, yTitle: t('chart.loss') }, { label: t('chart.testMse'), color: estimator.query, yTitle: t('chart.testMse') }],
-        t,
-      });
-      const w = new TrainingChart(canvases.w, { series: [{ label: 'w', color: estimator.parametric, yTitle: 'w' }], t });
+      const loss = lossChart(canvases.loss, t);
+      const w = wChart(canvases.w, t);
       return {
         charts: [loss.chart, w.chart],
         render(session) {
-          loss.setSeries(0, session.losses, 1);
-          loss.setSeries(1, session.testMses, 0);
-          w.setSeries(0, session.ws, 0);
-          loss.draw();
-          w.draw();
+          drawLoss(loss, session);
+          drawW(w, session);
           describeTraining(session, canvases.loss, canvases.w, t);
         },
       };
@@ -153,24 +133,11 @@ const views = {
         notes: ['note'],
         t,
       });
-      const chart = new LandscapeChart(canvases.chart, { t });
-      let curve = null;
-      let curveOf = null; // the session data and objective the curve was computed for
+      const landscape = new LandscapeFigure(canvases.chart, { t });
       return {
-        charts: [chart.chart],
+        charts: [landscape.chart.chart],
         render(session, s) {
-          const tooMany = session.data.xTrain.length > LANDSCAPE_MAX_TRAIN;
-          canvases.chart.parentElement.hidden = tooMany;
-          if (!tooMany) {
-            const of = [session.data, session.kernel, session.estimator, session.objective.leaveOneOut, session.objective.loss];
-            if (!curve || !of.every((value, i) => value === curveOf[i]) || runReach(session) > curve.wMax) {
-              curve = landscapeCurve(session, s);
-              curveOf = of;
-            }
-            chart.set({ curve, steps: runSteps(session), best: curve.best });
-            chart.draw();
-          }
-          note.textContent = landscapeNote(session, tooMany ? null : curve, t);
+          note.textContent = landscape.draw(session, s);
         },
       };
     },
@@ -183,16 +150,13 @@ const views = {
       root.append(element('figure', { className: 'figure' },
         element('h3', { className: 'title' }, t('figure.kernelsTitle')), container,
         element('figcaption', {}, t('figure.kernelsCaption'))));
-      const panels = FOUR_KERNELS.map(([kernel, title]) => new KernelPanel(container, { kernel, title: t(title), t }));
+      const panels = kernelPanels(container, t);
       const title = container.previousElementSibling;
       return {
         charts: panels.flatMap((panel) => [panel.predictions, panel.heatmap.chart]),
         render(session, s) {
           title.textContent = t('figure.kernelsTitleW', { w: formatW(s.w) });
-          for (const panel of panels) {
-            panel.set(session.data, session.xRange, (maxCells) => session.blocks(s.w, { kernel: panel.kernel, maxCells, withPredictions: true }));
-            panel.draw();
-          }
+          for (const panel of panels) drawKernelPanel(panel, session, s.w);
         },
       };
     },

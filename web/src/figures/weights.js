@@ -1,0 +1,32 @@
+// Figure 2, the attention weights as heatmaps (nonparametric at the settings' w, parametric at the learned
+// w), for the page and <nw-figure> alike: the charts, what each is computed from, and their descriptions.
+import { HeatmapChart } from '../charts/heatmap_chart.js';
+import { t as pageT } from '../i18n/i18n.js';
+import { formatW, stageText, weightsShape } from './texts.js';
+
+// elements: { canvas, legend, note }.
+const heatmapChart = ({ canvas, legend, note }, { onQuery, t = pageT }) => new HeatmapChart(canvas, { legendCanvas: legend, note, onQuery, t });
+
+// The w a heatmap shows, or null: the parametric one has none when the kernel cannot be trained.
+const heatmapW = (part, session, s) => (part === 'nonparametric' ? s.w : session.canTrain ? session.learnedW : null);
+
+// compute(maxCells) of a heatmap's blocks (with the predictions of the same pass: the line at that w).
+const blocksAt = (session, w, kernel = session.kernel) => (maxCells) => session.blocks(w, { kernel, maxCells, withPredictions: true });
+
+// Draws a heatmap computed here at w (null: emptied, not left stale).
+function drawHeatmap(chart, session, w) {
+  if (w === null) chart.clear();
+  else chart.show(blocksAt(session, w), session.data.xTest, session.data.xTrain);
+  chart.draw();
+}
+
+// The heatmaps' text alternatives, with the numbers they show.
+function describeWeights(session, s, t = pageT) {
+  const shape = weightsShape(session, t);
+  return {
+    nonparametric: t('describe.nonparametricWeights', { w: formatW(s.w), shape }),
+    parametric: session.canTrain ? t('describe.parametricWeights', { w: formatW(session.learnedW), stage: stageText(session, t), shape }) : t('describe.noParametricWeights'),
+  };
+}
+
+export { blocksAt, describeWeights, drawHeatmap, heatmapChart, heatmapW };

@@ -1,0 +1,127 @@
+// The page's files: your own data (CSV typed, pasted or read from a file), downloads of the data, the
+// predictions, the session and a chart as PNG, and a session file read back. Where downloads may be
+// blocked (a sandboxed frame) the text or image is shown to copy instead.
+import { parseCsv } from '../io/csv.js';
+import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from '../io/exports.js';
+import { ownData } from '../io/own_data.js';
+import { t } from '../i18n/i18n.js';
+import { parse } from '../model/settings.js';
+import { byId } from '../lib/dom.js';
+import { clearProblems, showProblems } from './messages.js';
+
+// A file larger than this is not read (a CSV of 2000 rows or a session is a few tens of kB).
+const MAX_FILE_BYTES = 1_000_000;
+
+class Files {
+  // app: the controller (page/controller.js), whose settings and session the files read and replace.
+  constructor(app) {
+    this.app = app;
+  }
+
+  bind() {
+    const { app } = this;
+    const on = (id, handler) => byId(id).addEventListener('click', handler);
+    on('useCsv', () => this.useCsv());
+    on('clearData', () => {
+      ownData.clear();
+      byId('csvText').value = '';
+      app.edit('data', 'generated');
+    });
+    byId('csvFile').addEventListener('change', () => this.readFile(byId('csvFile'), (text) => {
+      byId('csvText').value = text;
+      this.useCsv();
+    }));
+    on('exportData', () => this.exportText('nadaraya-watson-data.csv', 'text/csv', dataCsv(app.session.data)));
+    on('exportPredictions', () => this.exportText('nadaraya-watson-predictions.csv', 'text/csv',
+      predictionsCsv(app.session.data, app.session.predictions(app.settings.w))));
+    on('exportSession', () => this.exportText('nadaraya-watson-session.json', 'application/json',
+      sessionJson(app.settings, app.session, ownData.load())));
+    on('exportPng', () => {
+      const [name, , chartOf] = app.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
+      app.figures.renderLazy(app.session, app.settings, { all: true }); // a figure not yet scrolled to
+      this.exportImage(`nadaraya-watson-${name}.png`, chartOf().toBase64Image('image/png', 1));
+    });
+    byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
+  }
+
+  // A download, or where downloads may be blocked (a sandboxed frame), the text to copy instead.
+  exportText(filename, type, text) {
+    if (!downloadsMayBeBlocked()) {
+      downloadText(filename, type, text);
+      return;
+    }
+    this.showExportFallback(t('export.fallbackText', { filename }));
+    byId('exportFallbackText').hidden = false;
+    byId('exportFallbackText').value = text;
+    byId('exportFallbackImage').hidden = true;
+  }
+
+  exportImage(filename, dataUrl) {
+    if (!downloadsMayBeBlocked()) {
+      downloadUrl(filename, dataUrl);
+      return;
+    }
+    this.showExportFallback(t('export.fallbackImage', { filename }));
+    byId('exportFallbackText').hidden = true;
+    byId('exportFallbackImage').hidden = false;
+    byId('exportFallbackImage').src = dataUrl;
+  }
+
+  showExportFallback(note) {
+    byId('exportFallback').hidden = false;
+    byId('exportFallbackNote').textContent = note;
+  }
+
+  useCsv() {
+    const { app } = this;
+    app.stopConverging();
+    try {
+      const points = parseCsv(byId('csvText').value);
+      ownData.save(points);
+      app.training.player.pause();
+      clearProblems();
+      // Always reload: the stored data may have changed even if the setting has not.
+      app.settings = { ...app.settings, data: 'generated' };
+      app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
+    } catch (error) {
+      showProblems([error.message]);
+    }
+  }
+
+  readFile(input, onText) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      showProblems([t('problem.fileTooLarge', { name: file.name.slice(0, 60) })]);
+      input.value = '';
+      return;
+    }
+    file.text().then(onText, (error) => showProblems([t('problem.fileUnreadable', { message: error.message })]));
+    input.value = '';
+  }
+
+  importSession(text) {
+    const { app } = this;
+    app.stopConverging();
+    let session;
+    try {
+      session = parseSession(text);
+    } catch (error) {
+      showProblems([error.message]);
+      return;
+    }
+    app.training.player.pause();
+    const { state, problems } = parse(session.settings);
+    if (session.ownData) ownData.save(session.ownData);
+    clearProblems();
+    showProblems(problems);
+    app.settings = { ...app.settings, data: state.data === 'own' ? 'generated' : 'own' }; // forces a reload
+    app.apply(state, 'push', { replayNow: true });
+    const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+    if (!same(app.session.ws, session.training.ws) || !same(app.session.losses, session.training.losses)) {
+      showProblems([t('problem.replayDiffers')]);
+    }
+  }
+}
+
+export { Files };
