@@ -4,8 +4,8 @@
 // larger than the chart area's pixels arrives from the module as blocks of cells, each coloured by its
 // largest weight; the tooltip names that cell, so it always reports an exact weight.
 import { Chart } from './chart.js';
-import { heat, heatLevel, heatLut, ink } from './colors.js';
-import { fittingTickLabels } from './tick_labels.js';
+import { drawLegend } from './heatmap_legend.js';
+import { BlockRaster } from './heatmap_raster.js';
 import { t as pageT } from '../i18n/i18n.js';
 
 // Cells per side before the chart has been laid out (afterwards: the chart area's device pixels).
@@ -51,8 +51,8 @@ class HeatmapChart {
     this.note = note;
     this.clearBlocks();
     this.image = null; // the painted ImageData and what it was painted from (see paint)
-    this.buffers = null; // the image and colour buffers rasterize keeps
-    this.legendBar = null; // the canvas size the colour bar was drawn at (see drawLegend)
+    this.raster = new BlockRaster(); // keeps its image buffers for the next blocks of the same sizes
+    this.legendState = { bar: null }; // the canvas size the colour bar was drawn at (see drawLegend)
     this.chart = new Chart(canvas, {
       type: 'scatter',
       // One invisible point: the hovered cell, which the tooltip describes.
@@ -197,7 +197,7 @@ class HeatmapChart {
     this.note.textContent = rowStep > 1 || colStep > 1
       ? this.t('heatmap.blocksNote', { rows: blocks.rows, cols: blocks.cols, blockRows: blocks.blockRows, blockCols: blocks.blockCols, rowStep, colStep })
       : '';
-    this.drawLegend();
+    drawLegend(this.legendCanvas, this.maxWeight, this.legendState, this.t);
   }
 
   clearBlocks() {
@@ -218,7 +218,7 @@ class HeatmapChart {
     this.note.textContent = '';
     const legend = this.legendCanvas;
     legend.getContext('2d').clearRect(0, 0, legend.width, legend.height);
-    this.legendBar = null;
+    this.legendState.bar = null;
     legend.setAttribute('aria-label', this.t('heatmap.noWeights'));
   }
 
@@ -229,75 +229,9 @@ class HeatmapChart {
     if (this.cellCount === 0 || !area || area.width <= 0 || area.height <= 0) return;
     const image = this.image;
     if (!image || image.blocks !== this.blocks || image.data.width !== area.width || image.data.height !== area.height) {
-      this.image = { blocks: this.blocks, data: this.rasterize(area.width, area.height) };
+      this.image = { blocks: this.blocks, data: this.raster.image(this.blocks, this.maxWeight, area.width, area.height) };
     }
     this.chart.ctx.putImageData(this.image.data, area.left, area.top);
-  }
-
-  // The image of the blocks at width x height device pixels. Its buffers are kept for the next blocks of
-  // the same sizes (a drag's previews), so that a preview allocates no megabytes for the collector.
-  rasterize(width, height) {
-    const { blockRows, blockCols, weight } = this.blocks;
-    const kept = this.buffers;
-    if (!kept || kept.image.width !== width || kept.image.height !== height || kept.colours.length !== weight.length) {
-      const image = new ImageData(width, height);
-      this.buffers = { image, pixels: new Uint32Array(image.data.buffer), colours: new Uint32Array(weight.length) };
-    }
-    const { image, pixels, colours } = this.buffers;
-    // Each block's colour once, then each pixel a lookup.
-    for (let i = 0; i < weight.length; i++) colours[i] = heatLut[heatLevel(weight[i], this.maxWeight)];
-    // The block column of each pixel column, as the x scale maps it (block c spans c - 0.5 to c + 0.5).
-    const columnOf = new Int32Array(width);
-    for (let px = 0; px < width; px++) columnOf[px] = Math.min(blockCols - 1, Math.floor(((px + 0.5) * blockCols) / width));
-    let previousRow = -1;
-    for (let py = 0; py < height; py++) {
-      const r = Math.min(blockRows - 1, Math.floor(((py + 0.5) * blockRows) / height));
-      const start = py * width;
-      if (r === previousRow) {
-        pixels.copyWithin(start, start - width, start); // the same block row as the pixel row above
-        continue;
-      }
-      previousRow = r;
-      const base = r * blockCols;
-      for (let px = 0; px < width; px++) pixels[start + px] = colours[base + columnOf[px]];
-    }
-    return image;
-  }
-
-  // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter, labelled
-  // where the labels fit (fittingTickLabels).
-  // The bar is drawn once per canvas size (a fill per pixel column); each new largest weight redraws the
-  // ticks below it only.
-  drawLegend() {
-    const canvas = this.legendCanvas;
-    const ctx = canvas.getContext('2d');
-    const { width, height } = canvas;
-    const barHeight = height - 16;
-    const barSize = `${width}x${height}`;
-    if (this.legendBar !== barSize) {
-      ctx.clearRect(0, 0, width, height);
-      for (let px = 0; px < width; px++) {
-        ctx.fillStyle = heat(px / (width - 1));
-        ctx.fillRect(px, 0, 1, barHeight);
-      }
-      this.legendBar = barSize;
-    }
-    ctx.clearRect(0, barHeight, width, height - barHeight);
-    ctx.fillStyle = ink.text;
-    ctx.font = '11px sans-serif';
-    ctx.textBaseline = 'bottom';
-    const ticks = [0, 0.25, 0.5, 0.75, 1];
-    const labels = ticks.map((t, i) => {
-      const x = Math.round(t * (width - 1));
-      ctx.fillRect(x === width - 1 ? x - 1 : x, barHeight, 1, 3);
-      const align = i === 0 ? 'left' : i === ticks.length - 1 ? 'right' : 'center';
-      return { text: t === 0 ? '0' : (t * this.maxWeight).toPrecision(2), x, align };
-    });
-    for (const { text, x, align } of fittingTickLabels(labels, (text) => ctx.measureText(text).width)) {
-      ctx.textAlign = align;
-      ctx.fillText(text, x, height);
-    }
-    canvas.setAttribute('aria-label', this.t('heatmap.scaleLabel', { max: this.maxWeight.toPrecision(3) }));
   }
 
   // Draws the blocks. refitHere false: blocks that the laid-out area cannot show one per pixel are left

@@ -1,21 +1,20 @@
 // The estimators for the current settings, all computed by the WebAssembly module (no math here):
-// the data, a trainer for the parametric w with its history, predictions, weights and the loss landscape.
+// the data, a trainer for the parametric w with its history, predictions and weights (the criteria it is
+// judged by, for the landscape and the notes, are session_criteria.js's).
 import { t as pageT } from '../i18n/i18n.js';
+import { BOUNDARY_MARGIN, SessionCriteria } from './session_criteria.js';
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
 const OWN_DATA_W0 = 1;
 // A shared link replays its trained epochs; each costs about nTrain^2 kernel evaluations.
 const MAX_REPLAY_WORK = 2e8;
-// The corrected AIC needs this many training points (the module refuses fewer).
-const AIC_MIN_POINTS = 5;
-// The boundary note compares the test error of the queries this near either end of the data's x range.
-const BOUNDARY_MARGIN = 0.5;
 // "Train to convergence" stops when an epoch moves w by less than this, relatively.
 const SETTLED = 1e-9;
 
-class Session {
+class Session extends SessionCriteria {
   // t: the language of the problems it reports (the page's, or a <nw-figure>'s).
   constructor(nw, { t = pageT } = {}) {
+    super();
     this.nw = nw;
     this.t = t;
     this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
@@ -254,16 +253,16 @@ class Session {
     return blocks;
   }
 
-  // Keeps the predictions that came with blocks (computed here or by a worker from this session's data)
-  // as that w's line, when they are of this session's kernel and estimator (blocks are always
-  // Nadaraya-Watson's: a local-linear line is computed by predict). The last two are kept: one pass can
-  // give the nonparametric line and another the parametric one, and line() takes whichever matches.
   // Blocks computed elsewhere (the heatmap worker, or a drag preview) for request's data, w and kernel:
   // their predictions are kept as that w's line if they are this session's data's.
   acceptBlocks(request, blocks) {
     if (request.xTrain === this.data.xTrain && request.yTrain === this.data.yTrain) this.rememberBlockPredictions(request.w, request.kernel, blocks);
   }
 
+  // Keeps the predictions that came with blocks (computed here or by a worker from this session's data)
+  // as that w's line, when they are of this session's kernel and estimator (blocks are always
+  // Nadaraya-Watson's: a local-linear line is computed by predict). The last two are kept: one pass can
+  // give the nonparametric line and another the parametric one, and line() takes whichever matches.
   rememberBlockPredictions(w, kernel, blocks) {
     if (kernel !== this.kernel || this.estimator !== 'nadarayaWatson' || !blocks.predictions) return;
     const line = { data: this.data, kernel, w, predictions: blocks.predictions };
@@ -279,67 +278,6 @@ class Session {
   // One query's weights over the training points.
   queryWeights(query, w) {
     return this.nw.attentionWeights([query], this.data.xTrain, { w, kernel: this.kernel }).data;
-  }
-
-  // The training objective L(w) at each w.
-  objectiveAt(ws) {
-    const { xTrain, yTrain } = this.data;
-    return ws.map((w) => this.nw.looLoss(xTrain, yTrain, { w, ...this.objective }).loss);
-  }
-
-  // The nonparametric estimator's test MSE against the truth at each w (null without a truth).
-  testMseAt(ws) {
-    const { xTest, xTrain, yTrain, yTruth } = this.data;
-    if (!yTruth) return null;
-    const { kernel, estimator } = this;
-    return ws.map((w) => this.nw.meanSquaredError(this.nw.predict(xTest, xTrain, yTrain, { w, kernel, estimator }), yTruth));
-  }
-
-  // Whether the corrected AIC applies beside the objective: a trainable kernel, leave-one-out on (AIC
-  // fits each point with its own key in, so it stands beside the leave-one-out criterion only) and the
-  // module's minimum of 5 points.
-  get hasAic() { return this.canTrain && this.objective.leaveOneOut && this.data.xTrain.length >= AIC_MIN_POINTS; }
-
-  // AICc(w) at each w (Infinity where tr(H) >= n - 2), for the session's kernel and estimator.
-  aicAt(ws) {
-    const { xTrain, yTrain } = this.data;
-    const { kernel, estimator } = this;
-    return ws.map((w) => this.nw.aicLoss(xTrain, yTrain, { w, kernel, estimator }).loss);
-  }
-
-  // The AICc's minimiser { w, loss, atLimit } as selectBandwidth finds it (searched only where
-  // tr(H) < n - 2), or null where the AIC does not apply (see hasAic).
-  bestAicBandwidth() {
-    if (!this.hasAic) return null;
-    return this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, { kernel: this.kernel, estimator: this.estimator, criterion: 'aic' });
-  }
-
-  // How local-linear pooling at w changes the error near the ends of the data: the test MSE of the
-  // queries within `margin` of either end of the x range, Nadaraya-Watson's and local-linear's (null
-  // without a truth), over all queries too, and the queries whose local design was singular (they
-  // predict the Nadaraya-Watson value). Kept while the data, w and kernel stay.
-  boundaryComparison(w, margin = BOUNDARY_MARGIN) {
-    const { data, kernel } = this;
-    return this.remember('boundary', [data, w, kernel, margin], () => {
-      const { xTest, xTrain, yTrain, yTruth } = data;
-      const local = this.localLinearFit('nonparametric', w);
-      const fallbacks = local.fallbackRows.reduce((sum, flag) => sum + (flag ? 1 : 0), 0);
-      const { xMin, xMax } = this.xRange;
-      const edge = Array.from(xTest.keys()).filter((i) => xTest[i] - xMin <= margin || xMax - xTest[i] <= margin);
-      const result = { w, margin, edgeCount: edge.length, fallbacks, total: xTest.length, edge: null, all: null };
-      if (!yTruth || edge.length === 0) return result;
-      const nadarayaWatson = this.nw.predict(xTest, xTrain, yTrain, { w, kernel, estimator: 'nadarayaWatson' });
-      const pick = (values) => Float64Array.from(edge, (i) => values[i]);
-      const edgeTruth = pick(yTruth);
-      result.edge = { nadarayaWatson: this.nw.meanSquaredError(pick(nadarayaWatson), edgeTruth), localLinear: this.nw.meanSquaredError(pick(local.predictions), edgeTruth) };
-      result.all = { nadarayaWatson: this.nw.meanSquaredError(nadarayaWatson, yTruth), localLinear: this.nw.meanSquaredError(local.predictions, yTruth) };
-      return result;
-    });
-  }
-
-  // The objective's minimiser { w, loss, atLimit } as selectBandwidth finds it (null for untrainable kernels).
-  bestBandwidth() {
-    return this.trainer ? this.nw.selectBandwidth(this.data.xTrain, this.data.yTrain, this.objective) : null;
   }
 }
 

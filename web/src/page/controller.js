@@ -39,6 +39,7 @@ class App {
     this.settings = null;
     this.queryUrlTimer = null;
     this.renderGeneration = 0; // counts full renders: a drag preview asked for before one is dropped
+    this.rendered = null; // the settings (and data) of the last full render
     this.training = new Training(this);
     this.drag = new WDrag(this);
     this.files = new Files(this);
@@ -187,7 +188,9 @@ class App {
     }
     // (While epochs are replayed, the settings and the URL keep the count they will reach.)
     this.settings = { ...next, trained: replayLater ?? this.session.epoch };
-    this.render();
+    // A w released where a paused drag's render already drew it is not drawn again.
+    const drawn = this.rendered !== null && serialize(this.rendered) === serialize(this.settings) && this.rendered.session === this.session.data;
+    if (!drawn) this.render();
     this.writeUrl(history, { byReader });
     showProblems(problems);
     if (replayLater !== null) this.converger.start(replayLater, { replay: true });
@@ -221,6 +224,7 @@ class App {
     this.drag.cancelSettle();
     this.renderGeneration += 1;
     const { settings: s, session } = this;
+    this.rendered = { ...s, session: session.data };
     this.figures.render(session, s);
     this.epochRows.prepare(session);
     this.controls.show(s);
