@@ -79,7 +79,7 @@ export async function measureFirstChart({ loads = 7 } = {}) {
         try {
           await page.beforeScripts(observeLongTasks);
           await page.goto(server.url.replace('index.html', `index.html${search}`));
-          await page.waitForFunction(() => window.nwPage.app.figures.idle);
+          await page.waitForFunction(() => window.nwPage.debug.idle);
           await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200))); // the last entries
           times[name].push(await page.evaluate(() => ({
             firstChart: performance.getEntriesByName('nw:first-render')[0].startTime,
@@ -118,15 +118,15 @@ const INTERACTIONS = [
 // allows no code from text, so this is installed once and called by name). prepare() puts the page back
 // in the settings it was loaded with (untimed), except for what the interaction builds on.
 function installBench() {
-  const { app } = window.nwPage;
-  const start = { ...app.settings };
+  const { debug } = window.nwPage;
+  const start = debug.settings;
   const byId = (id) => document.getElementById(id);
   const fire = (element, ...types) => types.forEach((type) => element.dispatchEvent(new Event(type, { bubbles: true })));
   window.nwBench = {
-    busy: () => app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !app.figures.idle,
+    busy: () => debug.busy,
     prepare(name) {
       if (name === 'Train' || name === 'Train to convergence') byId('reset').click();
-      if (name.startsWith('exercise') || name === 'Training samples to 2000') app.apply(start, 'replace');
+      if (name.startsWith('exercise') || name === 'Training samples to 2000') debug.apply(start);
     },
     act({ name, exercise }) {
       if (name === 'arrow key on w') {

@@ -96,7 +96,7 @@ inEachBrowser('beyond the chapter', (env) => {
 
     await page.button('Train to convergence').nth(0).click();
     // (On a busy machine the run may take more than one slice.)
-    await page.waitForFunction(() => !nwPage.app.converger.running);
+    await page.waitForFunction(() => !nwPage.debug.converging);
     const w = Number(await page.locator('#status').attribute('data-w'));
     assert.ok(Math.abs(w - exact.w) < 1e-3 * exact.w, `converged w ${w} is the minimiser ${exact.w}`);
     assert.match(await page.locator('#landscapeNote').text(), /0\.000% above the minimum/);
@@ -166,12 +166,12 @@ inEachBrowser('beyond the chapter', (env) => {
       const base = where === 'http' ? env.server.url : fileUrl;
       const page = await open(`${base}#nTrain=2000&nTest=2000`, { height: 4000 }); // every figure near the view
       const parts = ['nonparametric', 'parametric', 'kernel0', 'kernel1', 'kernel2', 'kernel3'];
-      const allDrawn = (parts) => parts.every((part) => nwPage.app.figures.drawnWith[part]?.[0] === nwPage.app.session.data && !nwPage.app.figures.offloaded.has(part));
+      const allDrawn = (parts) => parts.every((part) => nwPage.debug.figure(part).drawnFor?.data === nwPage.debug.session.data && !nwPage.debug.figure(part).waitingForWorker);
       await page.waitForFunction(allDrawn, parts);
-      if (where === 'http') await page.waitForFunction(() => nwPage.app.dragPreview.worker !== null && nwPage.app.figures.offload !== null);
+      if (where === 'http') await page.waitForFunction(() => nwPage.debug.heatmapWorkerUsed);
       // Within Regenerate's own task the last kernel panel still shows the old data: it is drawn later.
       const staleInTheClicksTask = await page.evaluate(() => {
-        const { nw } = nwPage.app.session;
+        const { nw } = nwPage.debug.session;
         window.blocksOnPage = 0;
         const attentionBlocks = nw.attentionBlocks;
         nw.attentionBlocks = (...args) => { window.blocksOnPage += 1; return attentionBlocks(...args); };
@@ -181,15 +181,15 @@ inEachBrowser('beyond the chapter', (env) => {
         nw.predict = (...args) => { if (args[3]?.w === 1) window.nonparametricPredicts += 1; return predict(...args); };
         const heatmap = nwPage.Chart.getChart(document.getElementById('kernel-epanechnikov-heatmap')).$heatmap;
         const before = heatmap.blocks;
-        window.whereAtTheClick = nwPage.app.dragPreview.where;
+        window.whereAtTheClick = nwPage.debug.heatmapsOn;
         document.getElementById('regenerate').click();
         return heatmap.blocks === before;
       });
       assert.equal(staleInTheClicksTask, true);
       await page.waitForFunction(() => /seed=2/.test(location.hash));
       await page.waitForFunction(allDrawn, parts);
-      await page.waitForFunction(() => nwPage.app.figures.idle);
-      const { blocksOnPage, withWorker, nonparametricPredicts, whereAtTheClick } = await page.evaluate(() => ({ blocksOnPage: window.blocksOnPage, withWorker: nwPage.app.dragPreview.where === 'worker', nonparametricPredicts: window.nonparametricPredicts, whereAtTheClick: window.whereAtTheClick }));
+      await page.waitForFunction(() => nwPage.debug.idle);
+      const { blocksOnPage, withWorker, nonparametricPredicts, whereAtTheClick } = await page.evaluate(() => ({ blocksOnPage: window.blocksOnPage, withWorker: nwPage.debug.heatmapsOn === 'worker', nonparametricPredicts: window.nonparametricPredicts, whereAtTheClick: window.whereAtTheClick }));
       // (A worker given up meanwhile, after 5 s without a reply on a loaded machine, would leave a mix.)
       assert.equal(whereAtTheClick, withWorker ? 'worker' : 'page', 'the worker neither started nor stopped during Regenerate');
       // Where a worker computes the heatmaps, the nonparametric line comes with its heatmap's pass; on the
@@ -226,21 +226,21 @@ inEachBrowser('beyond the chapter', (env) => {
   test('once the worker has stopped, a w change draws the predictions at once and the heatmap in a task of its own', async () => {
     const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`, { height: 4000 });
     // (The first render computes the heatmaps here: the worker starts after it. Its next is the worker's.)
-    await page.waitForFunction(() => nwPage.app.dragPreview?.where === 'worker' && nwPage.app.figures.offload !== null);
+    await page.waitForFunction(() => nwPage.debug.heatmapsOn === 'worker' && nwPage.debug.heatmapWorkerUsed);
     await page.label('Distance scale w').set('1.25');
     await page.ready();
     const inTheChangesTask = await page.evaluate(() => {
-      const { app } = nwPage;
-      if (app.dragPreview.where !== 'worker' || app.figures.drawnWith.nonparametric[1] !== 1.25) return null;
-      app.dragPreview.stopWorker(); // as when a worker fails
-      const before = app.figures.drawnWith.nonparametric;
+      const { debug } = nwPage;
+      if (debug.heatmapsOn !== 'worker' || debug.figure('nonparametric').drawnFor.w !== 1.25) return null;
+      debug.stopHeatmapWorker(); // as when a worker fails
+      const before = debug.figure('nonparametric').drawnFor;
       const slider = document.getElementById('w');
       slider.value = '1.5';
       slider.dispatchEvent(new Event('input', { bubbles: true }));
       slider.dispatchEvent(new Event('change', { bubbles: true }));
       return {
-        heatmapUnchanged: app.figures.drawnWith.nonparametric === before,
-        waitingForWorker: app.figures.offloaded.size,
+        heatmapUnchanged: debug.figure('nonparametric').drawnFor === before,
+        waitingForWorker: debug.waitingForWorker,
         line: nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[3].data.slice(0, 50).map((point) => point.y),
       };
     });
@@ -252,7 +252,7 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.ready();
     const shown = await page.evaluate(() => {
       const heatmap = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap;
-      return { w: nwPage.app.figures.drawnWith.nonparametric[1], weight: Array.from(heatmap.blocks.weight.subarray(0, 2000)), capacity: heatmap.capacity() };
+      return { w: nwPage.debug.figure('nonparametric').drawnFor.w, weight: Array.from(heatmap.blocks.weight.subarray(0, 2000)), capacity: heatmap.capacity() };
     });
     assert.equal(shown.w, 1.5);
     const expected = nw.attentionBlocks(data.xTest, data.xTrain, null, { w: 1.5, maxBlockRows: shown.capacity.rows, maxBlockCols: shown.capacity.cols });
@@ -263,12 +263,12 @@ inEachBrowser('beyond the chapter', (env) => {
 
   test('a heatmap the worker owes and that no longer applies (the kernel became untrainable) does not keep the page from being done', async () => {
     const page = await open(`${env.server.url}#nTrain=2000&nTest=2000`, { height: 4000 });
-    await page.waitForFunction(() => nwPage.app.dragPreview.where === 'worker' && nwPage.app.figures.idle);
+    await page.waitForFunction(() => nwPage.debug.heatmapsOn === 'worker' && nwPage.debug.idle);
     // Regenerate, and once the worker owes the parametric heatmap, a kernel that cannot be trained.
     await page.evaluate(() => new Promise((resolve) => {
       document.getElementById('regenerate').click();
       const switchWhenOwed = () => {
-        if (!nwPage.app.figures.offloaded.has('parametric')) return setTimeout(switchWhenOwed, 0);
+        if (!nwPage.debug.figure('parametric').waitingForWorker) return setTimeout(switchWhenOwed, 0);
         const kernel = document.getElementById('kernel');
         kernel.value = 'boxcar';
         kernel.dispatchEvent(new Event('change', { bubbles: true }));
@@ -276,7 +276,7 @@ inEachBrowser('beyond the chapter', (env) => {
       };
       switchWhenOwed();
     }));
-    await page.waitForFunction(() => nwPage.app.figures.idle, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => nwPage.debug.idle, undefined, { timeout: 20_000 });
     assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('parametricHeatmap')).$heatmap.cellCount), 0);
     assert.deepEqual(page.problems, []);
     await page.close();

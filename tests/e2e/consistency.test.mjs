@@ -10,7 +10,7 @@ const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 // mouse click at a computed point can miss: each lazily created chart above the button moves it down).
 async function pressCompute(page) {
   await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
-  await page.waitForFunction(() => nwPage.app.figures.idle, undefined, { timeout: 60000 });
+  await page.waitForFunction(() => nwPage.debug.idle, undefined, { timeout: 60000 });
   await page.evaluate(() => document.getElementById('consistencyStart').focus());
   await page.raw.keyboard.press('Enter');
 }
@@ -27,7 +27,7 @@ inEachBrowser('the consistency figure', (env) => {
     assert.equal(await page.locator('#consistencyStart').isDisabled(), true);
     await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 180000 });
     assert.equal(await page.evaluate(() => document.getElementById('consistencyProgress').hidden), true);
-    const points = await page.evaluate(() => nwPage.app.consistency.points);
+    const points = await page.evaluate(() => nwPage.debug.consistency.list);
     assert.equal(points.length, 11);
     for (const n of [50, 2000]) {
       const expected = consistencyPoint(nw, n, 3);
@@ -48,18 +48,18 @@ inEachBrowser('the consistency figure', (env) => {
   test('Cancel stops the run, keeps the points so far and says so; the page stays usable (keyboard only)', async () => {
     const page = await open(fileUrl);
     await pressCompute(page);
-    await page.waitForFunction(() => nwPage.app.consistency.points.length >= 2, undefined, { timeout: 60000 });
+    await page.waitForFunction(() => nwPage.debug.consistency.points >= 2, undefined, { timeout: 60000 });
     // With the keyboard: focus moved from Compute to Cancel when the run started, and comes back after.
     assert.equal(await page.evaluate(() => document.activeElement.id), 'consistencyCancel');
     await page.raw.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('consistencyProgress').hidden);
     assert.equal(await page.evaluate(() => document.activeElement.id), 'consistencyStart');
-    const kept = await page.evaluate(() => nwPage.app.consistency.points.length);
+    const kept = await page.evaluate(() => nwPage.debug.consistency.points);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    assert.equal(await page.evaluate(() => nwPage.app.consistency.points.length), kept, 'no point after Cancel');
+    assert.equal(await page.evaluate(() => nwPage.debug.consistency.points), kept, 'no point after Cancel');
     assert.equal(await page.evaluate(() => document.getElementById('consistencyProgress').hidden), true);
     assert.equal(await page.locator('#consistencyStart').isDisabled(), false);
-    const where = await page.evaluate(() => nwPage.app.consistency.state.where);
+    const where = await page.evaluate(() => nwPage.debug.consistency.where);
     const note = await page.locator('#consistencyNote').text();
     assert.ok(note.includes(where === 'worker' ? 'computed in a worker' : "computed on the page's thread"), note);
     assert.ok(/So far up to n = \d/.test(note), note);

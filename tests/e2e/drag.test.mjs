@@ -44,7 +44,7 @@ function dragUntilPreview(page, w) {
     const heatmap = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap;
     return {
       drawn: performance.getEntriesByName('nw:drag-update').length,
-      generation: nwPage.app.renderGeneration,
+      generation: nwPage.debug.renders,
       line: chart.data.datasets[3].data.map((p) => p.y),
       heatmap: { rows: heatmap.blocks.blockRows, cols: heatmap.blocks.blockCols, firstRow: Array.from(heatmap.blocks.weight.subarray(0, heatmap.blocks.blockCols)) },
       note: document.getElementById('nonparametricNote').textContent,
@@ -54,7 +54,7 @@ function dragUntilPreview(page, w) {
 }
 
 // Where the page computes drag previews now: 'worker' or 'page'.
-const previewsFrom = (page) => page.evaluate(() => nwPage.app.dragPreview.where);
+const previewsFrom = (page) => page.evaluate(() => nwPage.debug.heatmapsOn);
 
 async function checkDrag(page) {
   const whereBefore = await previewsFrom(page);
@@ -76,7 +76,7 @@ async function checkDrag(page) {
   }
   assert.equal(preview.title, '(w = 2.50)');
   // After the pause the full view returns, the heatmap still w = 2.5's, and no late preview replaces it.
-  await page.waitForFunction((generation) => nwPage.app.renderGeneration > generation, preview.generation);
+  await page.waitForFunction((generation) => nwPage.debug.renders > generation, preview.generation);
   await new Promise((resolve) => setTimeout(resolve, 300));
   const settled = await page.evaluate(() => Array.from(nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap.blocks.weight.subarray(0, 300)));
   assert.deepEqual(settled, firstRow);
@@ -112,14 +112,14 @@ inEachBrowser('dragging w', (env) => {
     const generation = await page.evaluate(() => {
       performance.clearMeasures();
       document.getElementById('w').focus();
-      return nwPage.app.renderGeneration;
+      return nwPage.debug.renders;
     });
     await page.raw.keyboard.press('ArrowRight');
     await page.ready();
     await new Promise((resolve) => setTimeout(resolve, 200)); // a late preview would be drawn by now
     const after = await page.evaluate(() => ({
       previews: performance.getEntriesByName('nw:drag-update').length,
-      generation: nwPage.app.renderGeneration,
+      generation: nwPage.debug.renders,
       title: document.getElementById('nonparametricTitleW').textContent,
       firstRow: Array.from(nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')).$heatmap.blocks.weight.subarray(0, 300)),
     }));

@@ -210,7 +210,7 @@ class Locator {
   // After an action, until the app has drawn every figure near the view: a render draws them in slices and
   // large heatmaps come from a worker (see Figures.idle in web/src/figures.js). Other pages: at once.
   settled() {
-    return this.page.waitForFunction(() => !window.nwPage || (window.nwPage.app.figures.idle && !window.nwPage.app.converger.replaying));
+    return this.page.waitForFunction(() => !window.nwPage || (window.nwPage.debug.idle && !window.nwPage.debug.replaying));
   }
 
   // Until the element is there and rendered.
@@ -262,7 +262,7 @@ class TestPage {
 
   // Until the module has started and the page has drawn (the loading note is hidden).
   // Until the page has started and drawn every figure near the view (the first render draws in slices).
-  ready() { return this.waitForFunction(() => document.querySelector('#loading[hidden]') !== null && window.nwPage.app.figures.idle && !window.nwPage.app.converger.replaying); }
+  ready() { return this.waitForFunction(() => document.querySelector('#loading[hidden]') !== null && window.nwPage.debug.idle && !window.nwPage.debug.replaying); }
 
   // Runs source in each document this page loads, before the document's own scripts.
   beforeScripts(source) { return this.kind.beforeScripts(this.raw, source); }

@@ -10,7 +10,7 @@ const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 const ll = { estimator: 'localLinear' };
 
 const chartData = (page, id, dataset) => page.evaluate(({ id, dataset }) => nwPage.Chart.getChart(document.getElementById(id)).data.datasets[dataset].data, { id, dataset });
-const idle = (page) => page.waitForFunction(() => nwPage.app.figures.idle);
+const idle = (page) => page.waitForFunction(() => nwPage.debug.idle);
 
 // The test MSE of the queries within 0.5 of either end, summed here.
 function edgeMse(data, line) {
@@ -62,7 +62,7 @@ inEachBrowser('local-linear pooling and the AIC', (env) => {
     assert.deepEqual((await chartData(page, 'landscapeChart', 2))[0], { x: star.w, y: star.loss });
     // Dragging w previews the local-linear line, not the heatmap pass's Nadaraya-Watson one.
     await page.label('Distance scale w').set(3, ['input']);
-    await page.waitForFunction(() => nwPage.app.settings.w === 3);
+    await page.waitForFunction(() => nwPage.debug.settings.w === 3);
     await page.waitForFunction((first) => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[3].data[0].y !== first, line[0]);
     assert.deepEqual((await chartData(page, 'predictionsChart', 3)).map((p) => p.y), Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 3, ...ll })));
     await page.screenshot('estimator-local-linear');
@@ -86,7 +86,7 @@ inEachBrowser('local-linear pooling and the AIC', (env) => {
     for (const [hash, seed, options] of [['', 1, {}], ['#estimator=localLinear&seed=2', 2, ll], ['#nTrain=10&w=30', 1, {}]]) {
       const page = await open(`${env.server.url}${hash}`, { height: 4000 });
       // (The landscape's chart is created once the browser reports its figure near the view.)
-      await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')) !== undefined && nwPage.app.figures.idle);
+      await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')) !== undefined && nwPage.debug.idle);
       const data = nw.generateData({ seed, nTrain: hash.includes('nTrain=10') ? 10 : 50 });
       const curve = await chartData(page, 'landscapeChart', 4);
       assert.equal(curve.length, 120);

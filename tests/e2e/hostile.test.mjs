@@ -95,7 +95,7 @@ inEachBrowser('hostile URLs and input', (env) => {
     const page = await open(env.server.url);
     // Fault injection: the third epoch fails as a diverging step would.
     await page.evaluate(() => {
-      const { session } = nwPage.app;
+      const { session } = nwPage.debug;
       const step = session.step;
       let calls = 0;
       session.step = function failingThirdStep() {

@@ -136,7 +136,7 @@ inEachBrowser('the layout', (env) => {
       return { x: rect.left + (left + right) / 2, y: rect.top + chart.scales.y.getPixelForValue(r) };
     }, row);
     await page.mouse.move(point.x, point.y);
-    const expected = await page.evaluate((r) => nwPage.app.session.data.xTest[r], row);
+    const expected = await page.evaluate((r) => nwPage.debug.session.data.xTest[r], row);
     await page.waitForFunction((x) => Number(document.getElementById('query').value) === x, expected);
     assert.equal(await queryValue(page), expected);
     assert.deepEqual(page.problems, []);

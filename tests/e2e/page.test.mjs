@@ -227,7 +227,7 @@ inEachBrowser('the page', (env) => {
     const queryLine = () => page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x);
 
     // The figures near the view are created once the browser has reported them near (after the first render).
-    await page.waitForFunction((ids) => ids.every((id) => nwPage.Chart.getChart(document.getElementById(id))?.$heatmap.cellCount > 0 && nwPage.app.figures.idle), heatmaps);
+    await page.waitForFunction((ids) => ids.every((id) => nwPage.Chart.getChart(document.getElementById(id))?.$heatmap.cellCount > 0 && nwPage.debug.idle), heatmaps);
     await mark();
     await page.label('Query x').set('1.25', ['input']);
     await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[5].data[0].x === 1.25);

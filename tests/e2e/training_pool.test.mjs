@@ -30,11 +30,11 @@ inEachBrowser('training on many samples', (env) => {
       const lr = 0.002; // w cannot settle within the 50 epochs allowed at this size: the run reaches the limit
       const base = where === 'http' ? env.server.url : fileUrl;
       const page = await open(`${base}#nTrain=2000&nTest=50&lr=${lr}`);
-      if (where === 'http') await page.waitForFunction(() => nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
+      if (where === 'http') await page.waitForFunction(() => nwPage.debug.rowPool?.ready === true, undefined, { timeout: 20_000 });
       // Epochs computed on the page's thread (the trainer's own step) are counted.
       await page.evaluate(() => {
         window.stepsHere = 0;
-        const { trainer } = nwPage.app.session;
+        const { trainer } = nwPage.debug.session;
         const step = trainer.step.bind(trainer);
         trainer.step = () => { window.stepsHere += 1; return step(); };
       });
@@ -42,13 +42,13 @@ inEachBrowser('training on many samples', (env) => {
       await epochShown(page, 1);
       await page.button('Train').click(); // the Epochs setting: 5
       await epochShown(page, 6);
-      await page.waitForFunction(() => !nwPage.app.player.isPlaying);
+      await page.waitForFunction(() => !nwPage.debug.playing);
       await page.button('Train to convergence').nth(0).click();
-      await page.waitForFunction(() => !nwPage.app.converger.running, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => !nwPage.debug.converging, undefined, { timeout: 60_000 });
       await epochShown(page, 50);
       const { ws, stepsHere, poolSize, sliced } = await page.evaluate(() => ({
-        ws: nwPage.app.session.ws, stepsHere: window.stepsHere, poolSize: nwPage.app.epochRows.pool?.ready ? nwPage.app.epochRows.pool.size : 0,
-        sliced: nwPage.app.epochRows.sliced !== null,
+        ws: nwPage.debug.session.ws, stepsHere: window.stepsHere, poolSize: nwPage.debug.rowPool?.ready ? nwPage.debug.rowPool.size : 0,
+        sliced: nwPage.debug.slicedRows,
       }));
       const data = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
       const expected = trainerWs(data, 50, lr);
@@ -74,17 +74,17 @@ inEachBrowser('training on many samples', (env) => {
     const lr = 0.002;
     const page = await open(`${env.server.url}#nTrain=2000&nTest=50&lr=${lr}&trained=20`); // (ready: after the replay)
     const first = nw.generateData({ nTrain: 2000, nTest: 50, seed: 1 });
-    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(first, 20, lr));
+    assert.deepEqual(await page.evaluate(() => nwPage.debug.session.ws), trainerWs(first, 20, lr));
     await epochShown(page, 20);
     assert.match(await page.url(), /trained=20(&|$)/);
     assert.equal(await page.locator('#convergeProgress').isVisible(), false);
     // The replay's progress took no keyboard focus and did not scroll the page to itself.
     assert.deepEqual(await page.evaluate(() => [window.scrollY, document.activeElement === document.body]), [0, true]);
-    await page.waitForFunction(() => nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => nwPage.debug.rowPool?.ready === true, undefined, { timeout: 20_000 });
     // Epochs computed on the page's thread (any trainer's own step) are counted.
     await page.evaluate(() => {
       window.stepsHere = 0;
-      const { prototype } = nwPage.app.nw.Trainer;
+      const { prototype } = nwPage.debug.session.nw.Trainer;
       const step = prototype.step;
       prototype.step = function countedStep() { window.stepsHere += 1; return step.call(this); };
     });
@@ -92,7 +92,7 @@ inEachBrowser('training on many samples', (env) => {
     const seed = Number(new URL(await page.url()).hash.match(/seed=(\d+)/)[1]);
     assert.notEqual(seed, 1);
     const regenerated = nw.generateData({ nTrain: 2000, nTest: 50, seed });
-    assert.deepEqual(await page.evaluate(() => nwPage.app.session.ws), trainerWs(regenerated, 20, lr));
+    assert.deepEqual(await page.evaluate(() => nwPage.debug.session.ws), trainerWs(regenerated, 20, lr));
     await epochShown(page, 20);
     assert.match(await page.url(), /trained=20(&|$)/);
     assert.equal(await page.evaluate(() => window.stepsHere), 0, 'the replay\'s epochs came from the pool');
@@ -105,19 +105,19 @@ inEachBrowser('training on many samples', (env) => {
     // As the bench's reader: the nonparametric heatmap in the middle, the parametric one first drawn (its chart
     // created and laid out) while training.
     await page.evaluate(() => document.getElementById('nonparametricHeatmap').scrollIntoView({ block: 'center' }));
-    await page.waitForFunction(() => nwPage.app.figures.idle && nwPage.app.dragPreview.where === 'worker' && nwPage.app.epochRows.pool?.ready === true, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => nwPage.debug.idle && nwPage.debug.heatmapsOn === 'worker' && nwPage.debug.rowPool?.ready === true, undefined, { timeout: 20_000 });
     // Blocks computed on the page's thread (the session's, for a heatmap) are counted.
     await page.evaluate(() => {
       window.blocksHere = 0;
-      const { session } = nwPage.app;
+      const { session } = nwPage.debug;
       const blocks = session.blocks.bind(session);
       session.blocks = (...args) => { window.blocksHere += 1; return blocks(...args); };
     });
     await page.button('Train').click();
     await epochShown(page, 5);
-    await page.waitForFunction(() => !nwPage.app.player.isPlaying && nwPage.app.figures.idle, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => !nwPage.debug.playing && nwPage.debug.idle, undefined, { timeout: 30_000 });
     const shown = await page.evaluate(() => ['nonparametric', 'parametric'].map((part) => {
-      const heatmap = nwPage.app.figures.heatmaps[part];
+      const heatmap = nwPage.debug.heatmapChart(part);
       const { rows, cols } = heatmap.capacity();
       return { part, blockRows: heatmap.blocks.blockRows, blockCols: heatmap.blocks.blockCols, rows, cols };
     }));
@@ -133,7 +133,7 @@ inEachBrowser('training on many samples', (env) => {
     const page = await open(env.server.url);
     await page.button('Train').click();
     await epochShown(page, 5);
-    assert.equal(await page.evaluate(() => nwPage.app.epochRows.pool), null);
+    assert.equal(await page.evaluate(() => nwPage.debug.rowPool), null);
     const data = nw.generateData({ nTrain: 50, nTest: 50, seed: 1 });
     assert.equal(Number(await page.locator('#status').attribute('data-w')), trainerWs(data, 5, 0.5)[5]);
     assert.deepEqual(page.problems, []);

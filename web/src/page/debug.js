@@ -14,13 +14,18 @@
 //   rowPool           { ready, size } of the training epochs' worker pool, or null before it starts
 //   slicedRows        true once epochs' rows have been computed in slices on the page's thread
 //   playing, converging, replaying
-//   consistency       { points, where } of the consistency figure
+//   consistency       { points, where, list } of the consistency figure: how many points, where they are
+//                     computed ('worker' or 'page'), and the points themselves (copies: { n, w, selectedMse,
+//                     fixedMse, ... } as the module computed them)
 //   figure(part)      { drawnFor: { data, w } | null, waitingForWorker } of a lazily drawn part
-//                     ('nonparametric', 'parametric', 'loss', 'w', 'kernel0'..'kernel3', 'landscape')
+//                     ('nonparametric', 'parametric', 'loss', 'w', 'kernel0'..'kernel3', 'landscape').
+//                     drawnFor is the same object until the part is drawn again or marked stale, so `===`
+//                     on it tells whether the part was drawn in between (even with equal data and w)
 //   heatmapChart(part) the HeatmapChart of 'nonparametric' or 'parametric' (its blocks and capacity())
 //   waitingForWorker  how many parts wait for the heatmap worker
 //   apply(settings)   shows these settings, as a link would (no history entry)
 function pageDebug(app) {
+  const drawnFor = new WeakMap(); // the figures' inputs of one drawing -> its drawnFor
   return {
     get idle() { return app.figures.idle; },
     get busy() { return app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !app.figures.idle; },
@@ -38,10 +43,14 @@ function pageDebug(app) {
     get playing() { return app.player.isPlaying; },
     get converging() { return app.converger.running; },
     get replaying() { return app.converger.replaying; },
-    get consistency() { return { points: app.consistency.points.length, where: app.consistency.state.where }; },
+    get consistency() {
+      const { points, state } = app.consistency;
+      return { points: points.length, where: state.where, list: points.map((point) => ({ ...point })) };
+    },
     figure(part) {
       const inputs = app.figures.drawnWith[part];
-      return { drawnFor: inputs ? { data: inputs[0], w: inputs[1] } : null, waitingForWorker: app.figures.offloaded.has(part) };
+      if (inputs && !drawnFor.has(inputs)) drawnFor.set(inputs, { data: inputs[0], w: inputs[1] });
+      return { drawnFor: inputs ? drawnFor.get(inputs) : null, waitingForWorker: app.figures.offloaded.has(part) };
     },
     heatmapChart(part) { return app.figures.heatmaps[part]; },
     get waitingForWorker() { return app.figures.offloaded.size; },
