@@ -33,7 +33,7 @@ function pageDebug(app) {
     get session() { return app.session; },
     get renders() { return app.renderGeneration; },
     get heatmapsOn() { return app.heatmapClient ? app.heatmapClient.where : 'page'; },
-    get heatmapWorkerUsed() { return Boolean(app.heatmapClient && app.heatmapClient.worker !== null && app.figures.offload !== null); },
+    get heatmapWorkerUsed() { return Boolean(app.heatmapClient && app.heatmapClient.worker !== null && app.figures.heatmapClient !== null); },
     stopHeatmapWorker() { app.heatmapClient.stopWorker(); },
     get rowPool() {
       const { pool } = app.epochRows;
