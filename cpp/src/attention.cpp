@@ -265,8 +265,8 @@ BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vect
     requireSameLength(keys, "keys", values, "values");
   }
   requireFinite(w, "w");
-  requireCount(static_cast<double>(maxBlockRows), "maxBlockRows", 1, 4096);
-  requireCount(static_cast<double>(maxBlockCols), "maxBlockCols", 1, 4096);
+  requireCount(maxBlockRows, "maxBlockRows", 1, kMaxBlocksPerSide);
+  requireCount(maxBlockCols, "maxBlockCols", 1, kMaxBlocksPerSide);
 
   BlockWeights b;
   b.rows = queries.size();
@@ -309,7 +309,7 @@ Matrix attentionWeights(const std::vector<double>& queries, const std::vector<do
   requireNonEmptyFiniteArray(keys, "keys");
   requireFinite(w, "w");
   if (queries.size() > kMaxWeightCells / keys.size()) {
-    throw Error("queries.length x keys.length must be at most " + std::to_string(kMaxWeightCells) +
+    throw Error(ErrorCode::tooLarge, "queries", "queries.length x keys.length must be at most " + std::to_string(kMaxWeightCells) +
                 " cells, got " + std::to_string(queries.size()) + " x " + std::to_string(keys.size()));
   }
 

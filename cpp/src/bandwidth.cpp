@@ -121,20 +121,6 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x) {
   return grid;
 }
 
-Criterion parseCriterion(const std::string& name) {
-  if (name == "looCv") return Criterion::looCv;
-  if (name == "aic") return Criterion::aic;
-  throw Error("criterion must be one of looCv, aic, got '" + name.substr(0, 40) + "'");
-}
-
-const char* criterionName(Criterion criterion) { return criterion == Criterion::aic ? "aic" : "looCv"; }
-
-Approximation parseApproximation(const std::string& name) {
-  if (name == "auto") return Approximation::automatic;
-  if (name == "never") return Approximation::never;
-  throw Error("approximate must be one of auto, never, got '" + name.substr(0, 40) + "'");
-}
-
 namespace {
 
 // Golden-section search for the minimum of f(exp(u)) on [a, b] (u = log w) until the bracket is
@@ -240,7 +226,9 @@ double averageLooLoss(const std::vector<double>& y, Objective objective) {
 
 BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<double>& y, Objective objective) {
   if (x.size() < kMinAicPoints) {
-    throw Error("xTrain must have at least 5 points for criterion aic (it needs tr(H) < n - 2, and the local line's tr(H) is 2 at w = 0), got " +
+    throw Error(ErrorCode::tooFewPoints, "xTrain",
+                "xTrain must have at least " + std::to_string(kMinAicPoints) +
+                    " points for criterion aic (it needs tr(H) < n - 2, and the local line's tr(H) is 2 at w = 0), got " +
                 std::to_string(x.size()));
   }
   const auto aic = [&](double w) { return aicLoss(x, y, w, objective.kernel, objective.estimator).aic; };
@@ -263,8 +251,8 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
 
 BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective,
                                 Criterion criterion, Approximation approximation) {
-  if (!isTrainable(objective.kernel)) {
-    throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
+  if (!isTrainable(objective.kernel, objective.estimator)) {
+    throw Error(ErrorCode::notTrainable, "kernel", std::string("kernel: ") + kernelName(objective.kernel) +
                 " has a loss that is piecewise constant in w, so it has no minimiser to search for; use gaussian, epanechnikov or triangular");
   }
   requireTrainingSet(x, y);  // before anything reads x

@@ -46,7 +46,7 @@ Grid gridFor(double lo, double hi, double w) {
   Grid grid;
   const double span = hi - lo;
   if (!std::isfinite(span)) {
-    throw Error("keys and queries must span less than the largest double for the binned sums, got " + describeNumber(lo) +
+    throw Error(ErrorCode::outOfRange, "keys", "keys and queries must span less than the largest double for the binned sums, got " + describeNumber(lo) +
                 " to " + describeNumber(hi));
   }
   const double absW = std::fabs(w);
@@ -116,7 +116,7 @@ Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTrans
 
 void requireBinnedW(double w) {
   requireFinite(w, "w");
-  if (w == 0.0) throw Error("w must be nonzero for the binned sums (at w = 0 every key weighs the same: use predict), got 0");
+  if (w == 0.0) throw Error(ErrorCode::outOfRange, "w", "w must be nonzero for the binned sums (at w = 0 every key weighs the same: use predict), got 0");
 }
 
 }  // namespace
@@ -244,7 +244,8 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
 
 BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
   if (objective.kernel != Kernel::gaussian || objective.estimator != Estimator::nadarayaWatson) {
-    throw Error("the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
+    throw Error(ErrorCode::notApplicable, objective.kernel != Kernel::gaussian ? "kernel" : "estimator",
+                "the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
   }
   const BinnedSums sums = binnedGaussianSums(x, y, x, w);
   const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());

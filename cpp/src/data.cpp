@@ -12,9 +12,11 @@
 
 namespace nw {
 
+static_assert(kMaxInput == 1e6, "the messages below say 1e6");
+
 double target(double x) {
   if (!(x >= 0.0 && x <= kMaxInput)) {
-    throw Error("x must be a number from 0 to 1e6 (x^0.8 is not real below 0), got " + describeNumber(x));
+    throw Error(codeForNumber(x), "x", "x must be a number from 0 to 1e6 (x^0.8 is not real below 0), got " + describeNumber(x));
   }
   return 2.0 * portable::sin(x) + portable::pow(x, 0.8);
 }
@@ -23,9 +25,9 @@ std::vector<double> testGrid(double xMin, double xMax, std::size_t n) {
   requireFinite(xMin, "xMin");
   requireFinite(xMax, "xMax");
   if (!(xMax > xMin)) {
-    throw Error("xMax must be greater than xMin (" + describeNumber(xMin) + "), got " + describeNumber(xMax));
+    throw Error(ErrorCode::outOfRange, "xMax", "xMax must be greater than xMin (" + describeNumber(xMin) + "), got " + describeNumber(xMax));
   }
-  requireCount(static_cast<double>(n), "n", 1, kMaxSamples);
+  requireCount(n, "n", 1, kMaxSamples);
   std::vector<double> grid(n);
   const double count = static_cast<double>(n);
   const double halfSpan = 0.5 * xMax - 0.5 * xMin;  // never overflows
@@ -41,15 +43,15 @@ std::vector<double> testGrid(double xMin, double xMax, std::size_t n) {
 }
 
 void validate(const DataSpec& spec) {
-  requireCount(static_cast<double>(spec.nTrain), "nTrain", 1, kMaxSamples);
-  requireCount(static_cast<double>(spec.nTest), "nTest", 1, kMaxSamples);
+  requireCount(spec.nTrain, "nTrain", 1, kMaxSamples);
+  requireCount(spec.nTest, "nTest", 1, kMaxSamples);
   requireNonNegative(spec.noiseSd, "noiseSd");
   if (!(spec.xMin >= 0.0 && spec.xMin < kMaxInput)) {
-    throw Error("xMin must be a number from 0 to 1e6 (x^0.8 is not real below 0), got " +
+    throw Error(codeForNumber(spec.xMin), "xMin", "xMin must be a number from 0 to 1e6 (x^0.8 is not real below 0), got " +
                 describeNumber(spec.xMin));
   }
   if (!(spec.xMax > spec.xMin && spec.xMax <= kMaxInput)) {
-    throw Error("xMax must be greater than xMin (" + describeNumber(spec.xMin) + ") and at most 1e6, got " +
+    throw Error(codeForNumber(spec.xMax), "xMax", "xMax must be greater than xMin (" + describeNumber(spec.xMin) + ") and at most 1e6, got " +
                 describeNumber(spec.xMax));
   }
 }

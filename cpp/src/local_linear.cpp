@@ -3,24 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 
 #include "local_linear_rows.hpp"
 #include "nw/attention.hpp"
-#include "nw/error.hpp"
 #include "nw/validate.hpp"
 
 namespace nw {
-
-Estimator parseEstimator(const std::string& name) {
-  if (name == "nadarayaWatson") return Estimator::nadarayaWatson;
-  if (name == "localLinear") return Estimator::localLinear;
-  throw Error("estimator must be one of nadarayaWatson, localLinear, got '" + name.substr(0, 40) + "'");
-}
-
-const char* estimatorName(Estimator estimator) {
-  return estimator == Estimator::localLinear ? "localLinear" : "nadarayaWatson";
-}
 
 LocalLinearFit localLinear(const std::vector<double>& queries, const std::vector<double>& keys,
                            const std::vector<double>& values, double w, Kernel kernel) {

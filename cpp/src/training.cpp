@@ -19,12 +19,16 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
   requireNonEmptyFiniteArray(x, "xTrain");
   requireNonEmptyFiniteArray(y, "yTrain");
   requireSameLength(x, "xTrain", y, "yTrain");
-  if (x.size() < 2) {
-    throw Error("xTrain must have at least 2 points (leave-one-out keeps one key per query), got 1");
+  if (x.size() < kMinTrainingPoints) {
+    throw Error(ErrorCode::tooFewPoints, "xTrain",
+                "xTrain must have at least " + std::to_string(kMinTrainingPoints) +
+                    " points (leave-one-out keeps one key per query), got " + std::to_string(x.size()));
   }
+  static_assert(kMaxTrainingValue == 1e100, "the message below says 1e100");
   for (std::size_t i = 0; i < y.size(); ++i) {
     if (std::fabs(y[i]) > kMaxTrainingValue) {
-      throw Error("yTrain[" + std::to_string(i) + "] must be at most 1e100 in magnitude (so the loss cannot overflow), got " +
+      throw Error(ErrorCode::outOfRange, "yTrain",
+                  "yTrain[" + std::to_string(i) + "] must be at most 1e100 in magnitude (so the loss cannot overflow), got " +
                   describeNumber(y[i]));
     }
   }
@@ -119,20 +123,13 @@ void localLinearLooRowsFor(const std::vector<double>& x, const std::vector<doubl
 
 }  // namespace
 
-Loss parseLoss(const std::string& name) {
-  if (name == "squared") return Loss::squared;
-  if (name == "halfSquared") return Loss::halfSquared;
-  throw Error("loss must be one of squared, halfSquared, got '" + name + "'");
-}
-
-const char* lossName(Loss loss) { return loss == Loss::halfSquared ? "halfSquared" : "squared"; }
-
 LooRows looLossRows(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective,
                     std::size_t rowBegin, std::size_t rowEnd) {
   requireTrainingSet(x, y);
   requireFinite(w, "w");
   if (rowBegin > rowEnd || rowEnd > x.size()) {
-    throw Error("rowBegin and rowEnd must satisfy 0 <= rowBegin <= rowEnd <= xTrain.length (" +
+    throw Error(ErrorCode::outOfRange, rowEnd > x.size() ? "rowEnd" : "rowBegin",
+                "rowBegin and rowEnd must satisfy 0 <= rowBegin <= rowEnd <= xTrain.length (" +
                 std::to_string(x.size()) + "), got " + std::to_string(rowBegin) + " and " + std::to_string(rowEnd));
   }
   LooRows out{std::vector<double>(rowEnd - rowBegin), std::vector<double>(rowEnd - rowBegin)};
@@ -152,9 +149,12 @@ LooResult sumLooRows(const LooRows& rows, double w, Loss loss) {
   for (std::size_t j = 0; j < rows.loss.size(); ++j) {
     // What looLossRows gives: a finite square, and a finite or infinite (never NaN) gradient term.
     if (!(rows.loss[j] >= 0.0) || !std::isfinite(rows.loss[j])) {
-      throw Error("lossRows[" + std::to_string(j) + "] must be a finite number >= 0, got " + describeNumber(rows.loss[j]));
+      throw Error(codeForNumber(rows.loss[j]), "lossRows",
+                  "lossRows[" + std::to_string(j) + "] must be a finite number >= 0, got " + describeNumber(rows.loss[j]));
     }
-    if (std::isnan(rows.gradTimesW[j])) throw Error("gradRows[" + std::to_string(j) + "] must not be NaN");
+    if (std::isnan(rows.gradTimesW[j])) {
+      throw Error(ErrorCode::notFinite, "gradRows", "gradRows[" + std::to_string(j) + "] must not be NaN");
+    }
   }
   LooResult result;
   double gradTimesW = 0.0;  // finite for any data, divided by w once at the end
@@ -178,8 +178,8 @@ Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double
   requireTrainingSet(x_, y_);
   requireFinite(w0, "w0");
   requirePositive(lr, "lr");
-  if (!isTrainable(objective.kernel)) {
-    throw Error(std::string("kernel: ") + kernelName(objective.kernel) +
+  if (!isTrainable(objective.kernel, objective.estimator)) {
+    throw Error(ErrorCode::notTrainable, "kernel", std::string("kernel: ") + kernelName(objective.kernel) +
                 " cannot be trained (its weights do not change smoothly with w); use gaussian, epanechnikov or triangular");
   }
 }
@@ -188,13 +188,13 @@ double Trainer::step() { return stepWithRows(looLossRows(x_, y_, w_, objective_,
 
 double Trainer::stepWithRows(const LooRows& rows) {
   if (rows.loss.size() != x_.size()) {
-    throw Error("lossRows must have one row per training point (" + std::to_string(x_.size()) + "), got " +
+    throw Error(ErrorCode::lengthMismatch, "lossRows", "lossRows must have one row per training point (" + std::to_string(x_.size()) + "), got " +
                 std::to_string(rows.loss.size()));
   }
   const LooResult r = sumLooRows(rows, w_, objective_.loss);
   const double next = w_ - lr_ * r.grad;
   if (!std::isfinite(r.loss) || !std::isfinite(next)) {
-    throw Error("lr: training diverged at epoch " + std::to_string(epoch_ + 1) + " (the step from w = " +
+    throw Error(ErrorCode::diverged, "lr", "lr: training diverged at epoch " + std::to_string(epoch_ + 1) + " (the step from w = " +
                 describeNumber(w_) + " is not finite); w is kept, try a smaller lr");
   }
   w_ = next;

@@ -5,13 +5,13 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "nw/error.hpp"
 
 namespace nw {
 namespace {
 
-[[noreturn]] void fail(const std::string& name, const std::string& rule, double value) {
-  throw Error(name + " must " + rule + ", got " + describeNumber(value));
+// `shown` is how the message names the value ("keys[1]"), `name` the parameter ("keys").
+[[noreturn]] void fail(const char* name, const std::string& shown, const std::string& rule, double value) {
+  throw Error(codeForNumber(value), name, shown + " must " + rule + ", got " + describeNumber(value));
 }
 
 }  // namespace
@@ -38,36 +38,39 @@ std::string describeNumber(double value) {
   return text;
 }
 
+ErrorCode codeForNumber(double value) { return std::isfinite(value) ? ErrorCode::outOfRange : ErrorCode::notFinite; }
+
 void requireFinite(double value, const char* name) {
-  if (!std::isfinite(value)) fail(name, "be a finite number", value);
+  if (!std::isfinite(value)) fail(name, name, "be a finite number", value);
 }
 
 void requireNonNegative(double value, const char* name) {
-  if (!(std::isfinite(value) && value >= 0.0)) fail(name, "be a finite number >= 0", value);
+  if (!(std::isfinite(value) && value >= 0.0)) fail(name, name, "be a finite number >= 0", value);
 }
 
 void requirePositive(double value, const char* name) {
-  if (!(std::isfinite(value) && value > 0.0)) fail(name, "be a finite number > 0", value);
+  if (!(std::isfinite(value) && value > 0.0)) fail(name, name, "be a finite number > 0", value);
 }
 
 void requireFiniteArray(const std::vector<double>& values, const char* name) {
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i])) {
-      fail(std::string(name) + "[" + std::to_string(i) + "]", "be a finite number", values[i]);
+      fail(name, std::string(name) + "[" + std::to_string(i) + "]", "be a finite number", values[i]);
     }
   }
 }
 
 void requireNonEmptyFiniteArray(const std::vector<double>& values, const char* name) {
-  if (values.empty()) throw Error(std::string(name) + " must not be empty");
+  if (values.empty()) throw Error(ErrorCode::empty, name, std::string(name) + " must not be empty");
   requireFiniteArray(values, name);
 }
 
 void requireSameLength(const std::vector<double>& a, const char* aName,
                        const std::vector<double>& b, const char* bName) {
   if (a.size() != b.size()) {
-    throw Error(std::string(bName) + " must have the same length as " + aName + " (" +
-                std::to_string(a.size()) + "), got " + std::to_string(b.size()));
+    throw Error(ErrorCode::lengthMismatch, bName,
+                std::string(bName) + " must have the same length as " + aName + " (" + std::to_string(a.size()) +
+                    "), got " + std::to_string(b.size()));
   }
 }
 
@@ -80,20 +83,14 @@ void requirePredictionInputs(const std::vector<double>& queries, const std::vect
   requireFinite(w, "w");
 }
 
-std::size_t requireCount(double value, const char* name, std::size_t minimum, std::size_t maximum) {
-  if (!(std::isfinite(value) && value == std::floor(value) && value >= static_cast<double>(minimum) &&
-        value <= static_cast<double>(maximum))) {
-    fail(name, "be an integer from " + std::to_string(minimum) + " to " + std::to_string(maximum), value);
-  }
-  return static_cast<std::size_t>(value);
+Error countError(const char* name, std::uint64_t minimum, std::uint64_t maximum, double got) {
+  return Error(codeForNumber(got), name,
+               std::string(name) + " must be an integer from " + std::to_string(minimum) + " to " +
+                   std::to_string(maximum) + ", got " + describeNumber(got));
 }
 
-std::uint64_t requireSeed(double value, const char* name) {
-  constexpr double kMaxSafeInteger = 9007199254740991.0;
-  if (!(std::isfinite(value) && value == std::floor(value) && value >= 0.0 && value <= kMaxSafeInteger)) {
-    fail(name, "be an integer from 0 to 9007199254740991", value);
-  }
-  return static_cast<std::uint64_t>(value);
+void requireCount(std::size_t value, const char* name, std::size_t minimum, std::size_t maximum) {
+  if (value < minimum || value > maximum) throw countError(name, minimum, maximum, static_cast<double>(value));
 }
 
 }  // namespace nw

@@ -40,7 +40,7 @@ Reference referenceAic(const std::vector<double>& x, const std::vector<double>& 
       row[j] = referenceKernel(kernel, d * w);
       s0 += row[j], s1 += row[j] * d, s2 += row[j] * d * d;
     }
-    // A singular local design (the README's rule) counts as Nadaraya-Watson; near the threshold, as unknown.
+    // A singular local design (docs/api.md's rule) counts as Nadaraya-Watson; near the threshold, as unknown.
     const long double relativeDeterminant = (s0 * s2 - s1 * s1) / (s0 * s2);
     const bool line = localLinear && relativeDeterminant > 1e-10L;
     if (localLinear && relativeDeterminant > 1e-12L && relativeDeterminant < 1e-8L) ambiguous = true;
@@ -176,7 +176,7 @@ TEST_CASE("selectBandwidth by AIC is never above the AICc at any grid point and 
         } else {
           // A compact kernel's AICc has a kink wherever a pair of points enters the support, and V-shaped
           // dips at kinks a fraction of a percent apart: one between two grid points can be missed (seed
-          // 3, triangular: 6e-5 above this scan), as the README says.
+          // 3, triangular: 6e-5 above this scan), as docs/api.md says.
           CHECK(choice.loss <= gridBest + 1e-3 * std::fabs(gridBest));
         }
         for (double w : nw::bandwidthGrid(data.xTrain)) {

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "nw/aic.hpp"
@@ -66,6 +67,14 @@ void check(bool ok, const char* invariant) {
   if (!ok) broken(invariant);
 }
 
+// A refusal is in data as well as in words: a code other than internal (a bug), and the parameter it
+// names, which its message names too.
+void checkRefusal(const nw::Error& e) {
+  check(e.code() != nw::ErrorCode::internal, "a refusal has a code other than internal");
+  check(!e.parameter().empty(), "a refusal names a parameter");
+  check(std::string(e.what()).find(e.parameter()) != std::string::npos, "a refusal's message names its parameter");
+}
+
 bool allFinite(const std::vector<double>& v) {
   return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
 }
@@ -84,7 +93,8 @@ void checkWeights(const std::vector<double>& queries, const std::vector<double>&
       }
       check(std::fabs(sum - 1.0) <= 1e-12, "each row of weights sums to 1 within 1e-12");
     }
-  } catch (const nw::Error&) {
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
     check(!valid, "attentionWeights rejected valid finite input");
   }
 }
@@ -100,7 +110,8 @@ void checkPredictions(const std::vector<double>& queries, const std::vector<doub
       check(std::isfinite(p), "predictions are finite");
       check(p >= *lo && p <= *hi, "predictions lie within [min(values), max(values)]");
     }
-  } catch (const nw::Error&) {
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
     check(!valid, "predict rejected valid finite input");
   }
 }
@@ -140,7 +151,8 @@ void checkLocalLinear(const std::vector<double>& queries, const std::vector<doub
       const long double a = (s2 * t0 - s1 * t1) / det;
       check(std::fabs(p - a) <= 1e-8L * (std::fabs(a) + margin), "a local line agrees with a direct fit");
     }
-  } catch (const nw::Error&) {
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
     check(!valid, "localLinear rejected valid finite input");
   }
 }
@@ -167,7 +179,8 @@ void checkBlocks(const std::vector<double>& queries, const std::vector<double>& 
         }
       }
     }
-  } catch (const nw::Error&) {
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
     check(!valid, "attentionBlocks rejected valid finite input");
   }
 }
@@ -234,7 +247,8 @@ void checkWindow(const std::vector<double>& queries, const std::vector<double>& 
         check(close(scaled[q], full[q], scales[q]), "keys scaled by a power of two give the same predictions");
       }
     }
-  } catch (const nw::Error&) {
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
     check(false, "predict rejected finite input");
   }
 }
@@ -306,11 +320,13 @@ void checkTraining(const std::vector<double>& x, const std::vector<double>& y, d
     nw::Trainer trainer(x, y, w, lr, objective);
     try {
       check(std::isfinite(trainer.step()), "a step reports a finite loss");
-    } catch (const nw::Error&) {
+    } catch (const nw::Error& e) {
+      checkRefusal(e);
       check(trainer.w() == w && trainer.epoch() == 0, "a refused step keeps w");
     }
     check(std::isfinite(trainer.w()), "w stays finite");
-  } catch (const nw::Error&) {
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
     // Rejected input (or an untrainable kernel): fine, as long as it is an nw::Error.
   }
 }

@@ -3,8 +3,7 @@
 
 #include <vector>
 
-#include "nw/kernel.hpp"
-#include "nw/local_linear.hpp"
+#include "nw/options.hpp"
 
 namespace nw {
 

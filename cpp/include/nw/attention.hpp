@@ -10,6 +10,8 @@ namespace nw {
 
 // Largest attention matrix attentionWeights will build (rows x cols doubles: 128 MiB).
 inline constexpr std::size_t kMaxWeightCells = std::size_t{1} << 24;
+// Largest maxBlockRows and maxBlockCols of attentionBlocks (its result then has at most 2^24 blocks).
+inline constexpr std::size_t kMaxBlocksPerSide = 4096;
 
 struct Matrix {
   std::size_t rows = 0;

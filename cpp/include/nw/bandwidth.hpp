@@ -4,19 +4,10 @@
 #include <cstddef>
 #include <vector>
 
-#include <string>
-
+#include "nw/options.hpp"
 #include "nw/training.hpp"
 
 namespace nw {
-
-// What selectBandwidth minimises: the leave-one-out loss (looLoss; what training minimises too) or the
-// corrected AIC (aicLoss; Hurvich, Simonoff and Tsai 1998, statsmodels' bw='aic').
-enum class Criterion { looCv, aic };
-
-// "looCv" or "aic"; throws nw::Error naming the parameter `criterion` otherwise.
-Criterion parseCriterion(const std::string& name);
-const char* criterionName(Criterion criterion);
 
 // Where the best loss was found: at a finite w > 0, or at one of the loss's two limits.
 enum class BandwidthLimit {
@@ -32,11 +23,6 @@ struct BandwidthChoice {
   bool approximate = false;  // loss came from binned sums (binnedLooLoss): |loss - looLoss(w)| <= lossBound
   double lossBound = 0.0;
 };
-
-// Whether selectBandwidth may use the binned leave-one-out loss where the exact one is too slow.
-enum class Approximation { automatic, never };
-// "auto" or "never"; throws nw::Error naming the parameter `approximate` otherwise.
-Approximation parseApproximation(const std::string& name);
 
 // The exact leave-one-out loss is used where it visits at most this many key pairs; beyond, the binned
 // one when it is estimated at least kBinnedAdvantage times cheaper (Gaussian Nadaraya-Watson only).

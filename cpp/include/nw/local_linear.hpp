@@ -1,22 +1,13 @@
 // Local-linear attention pooling: at each query, a line fitted to the keys by weighted least squares
 // (weights K((query - key) w)), read at the query; Nadaraya-Watson is the same fit with a constant.
+// The Estimator enum is in options.hpp.
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include "nw/kernel.hpp"
 
 namespace nw {
-
-enum class Estimator {
-  nadarayaWatson,  // sum_i alpha_i y_i: a weighted mean (the chapter's)
-  localLinear,     // the intercept a of min_{a,b} sum_i K_i (y_i - a - b (x_i - x))^2 (statsmodels' reg_type='ll')
-};
-
-// "nadarayaWatson" or "localLinear"; throws nw::Error naming the parameter `estimator` otherwise.
-Estimator parseEstimator(const std::string& name);
-const char* estimatorName(Estimator estimator);
 
 // When the local design is singular. With d_i = x_i - x and S_k = sum_i K_i d_i^k, the fit needs the
 // determinant S0 S2 - S1^2 > 0, which cancels badly when it is small. It is computed as S0 M2, with the

@@ -2,11 +2,9 @@
 #pragma once
 
 #include <cstddef>
-#include <string>
 #include <vector>
 
-#include "nw/kernel.hpp"
-#include "nw/local_linear.hpp"
+#include "nw/options.hpp"
 
 namespace nw {
 
@@ -19,31 +17,12 @@ inline constexpr int kDefaultEpochs = 5;
 // Training values above this magnitude are refused: the summed squared error of up to kMaxSamples
 // points, and its gradient before the final division by w, then always fit in a double.
 inline constexpr double kMaxTrainingValue = 1e100;
+// Leave-one-out keeps one key per training query.
+inline constexpr std::size_t kMinTrainingPoints = 2;
 
 struct LooResult {
   double loss = 0.0;  // sum_j (f_j - y_j)^2 (halved for Loss::halfSquared), f_j predicted from every training point but j
   double grad = 0.0;  // dLoss/dw
-};
-
-// How the squared errors add up. The chapter's PyTorch listing (from 2022) minimises their plain sum;
-// its MXNet listing (gluon's L2Loss) and its PyTorch listing of mid-2021 (`loss(...) / 2`) minimise half
-// of it, which halves the loss, its gradient and so each step for the same learning rate.
-enum class Loss { squared, halfSquared };
-
-// "squared" or "halfSquared"; throws nw::Error naming the parameter `loss` otherwise.
-Loss parseLoss(const std::string& name);
-const char* lossName(Loss loss);
-inline double lossScale(Loss loss) { return loss == Loss::halfSquared ? 0.5 : 1.0; }
-
-// What training minimises: the kernel, whether each training query leaves its own key out (the
-// chapter's leave-one-out; without it a query sees itself, and a sharper w always looks better),
-// whether the summed squared error is halved, and which estimator predicts (local linear: each query's
-// singular design falls back to its Nadaraya-Watson value and slope, see kSingularDesign).
-struct Objective {
-  Kernel kernel = Kernel::gaussian;
-  bool leaveOneOut = true;
-  Loss loss = Loss::squared;
-  Estimator estimator = Estimator::nadarayaWatson;
 };
 
 // Needs at least 2 points (each query must keep one key). The loss is always finite; the gradient is
