@@ -3,10 +3,26 @@
 // Float64Arrays of numbers and options fresh objects of own data properties, so no getter, Proxy trap
 // or valueOf runs (and throws) while C++ frames are live; an exception crossing them would leak wasm
 // stack and heap. Every raw call is still guarded: { error } results and anything thrown become NWError.
+
+// The module's public API, written once: the module exports exactly these names (see the end of this
+// file), nw.d.ts's NWModule declares them and docs/api.md documents them; tests/module/api_table.test.mjs
+// checks that the four agree.
+const publicApi = Object.freeze([
+  'NWError', 'Trainer', 'generateData', 'target', 'predict', 'localLinear', 'binnedPredict', 'averagePool',
+  'attentionWeights', 'attentionBlocks', 'meanSquaredError', 'looLoss', 'looLossRows', 'sumLooRows', 'aicLoss',
+  'selectBandwidth', 'testGrid', 'kernelNames', 'kernelValue', 'isTrainable', 'heapStats',
+]);
+
+// Invalid input. The message is for people; code (one of nw.d.ts's ErrorCode, the names of the core's
+// nw::ErrorCode plus 'unreadable' and 'deleted', raised only here) and parameter (the name of the
+// argument or option at fault, 'options' for the options object itself, 'this' for a Trainer method's
+// receiver) are for programs.
 class NWError extends Error {
-  constructor(message) {
+  constructor(message, code, parameter) {
     super(message);
     this.name = 'NWError';
+    this.code = code;
+    this.parameter = parameter;
   }
 }
 
@@ -37,12 +53,17 @@ function describeThrown(thrown) {
   }
 }
 
-function unreadable(name, thrown) {
-  return new NWError(`${name} could not be read: ${describeThrown(thrown)}`);
+// `shown` is how the message names what could not be read ("keys[1]"), `parameter` its parameter ("keys").
+function unreadable(parameter, shown, thrown) {
+  return new NWError(`${shown} could not be read: ${describeThrown(thrown)}`, 'unreadable', parameter);
 }
 
 function tooLarge(name, length) {
-  return new NWError(`${name} must have at most ${maxEntries} entries (the module's memory is 1 GiB), got ${length}`);
+  return new NWError(`${name} must have at most ${maxEntries} entries (the module's memory is 1 GiB), got ${length}`, 'too-large', name);
+}
+
+function wrongType(name, message) {
+  return new NWError(message, 'wrong-type', name);
 }
 
 // new Float64Array(source) (a length or a typed array to copy), or an NWError naming the array when
@@ -51,7 +72,7 @@ function allocate(source, length, name) {
   try {
     return new Float64Array(source);
   } catch (thrown) {
-    throw new NWError(`${name} could not be copied (${length} entries): ${describeThrown(thrown)}`);
+    throw new NWError(`${name} could not be copied (${length} entries): ${describeThrown(thrown)}`, 'out-of-memory', name);
   }
 }
 
@@ -68,11 +89,13 @@ function isDetached(typedArray) {
 // Any typed array of numbers, copied: a Float64Array costs one memcpy, the others are converted.
 function copyTypedArray(typedArray, kind, name) {
   if (kind === 'BigInt64Array' || kind === 'BigUint64Array') {
-    throw new NWError(`${name} must be an array or typed array of numbers, got ${kind}`);
+    throw wrongType(name, `${name} must be an array or typed array of numbers, got ${kind}`);
   }
   const length = typedArrayLength.call(typedArray);
   if (length === 0) {
-    if (isDetached(typedArray)) throw new NWError(`${name} must not be a detached ${kind} (its buffer was transferred)`);
+    if (isDetached(typedArray)) {
+      throw new NWError(`${name} must not be a detached ${kind} (its buffer was transferred)`, 'unreadable', name);
+    }
     return new Float64Array(0); // empty, or outside a shrunk resizable buffer: C++ says it must not be empty
   }
   if (length > maxEntries) throw tooLarge(name, length);
@@ -86,10 +109,10 @@ function copyArray(array, name) {
   try {
     length = array.length;
   } catch (thrown) {
-    throw unreadable(`${name}.length`, thrown);
+    throw unreadable(name, `${name}.length`, thrown);
   }
   if (!(Number.isSafeInteger(length) && length >= 0)) { // only a Proxy can say so
-    throw new NWError(`${name}.length must be an integer >= 0, got ${typeof length === 'number' ? length : typeof length}`);
+    throw wrongType(name, `${name}.length must be an integer >= 0, got ${typeof length === 'number' ? length : typeof length}`);
   }
   if (length > maxEntries) throw tooLarge(name, length);
   const copy = allocate(length, length, name);
@@ -98,9 +121,9 @@ function copyArray(array, name) {
     try {
       entry = array[i];
     } catch (thrown) {
-      throw unreadable(`${name}[${i}]`, thrown);
+      throw unreadable(name, `${name}[${i}]`, thrown);
     }
-    if (typeof entry !== 'number') throw new NWError(`${name}[${i}] must be a finite number, got ${typeof entry}`);
+    if (typeof entry !== 'number') throw wrongType(name, `${name}[${i}] must be a finite number, got ${typeof entry}`);
     copy[i] = entry;
   }
   return copy;
@@ -114,9 +137,9 @@ function readArray(value, name) {
   try {
     isArray = Array.isArray(value);
   } catch (thrown) {
-    throw unreadable(name, thrown); // a revoked Proxy
+    throw unreadable(name, name, thrown); // a revoked Proxy
   }
-  if (!isArray) throw new NWError(`${name} must be an array or typed array of numbers, got ${typeof value}`);
+  if (!isArray) throw wrongType(name, `${name} must be an array or typed array of numbers, got ${typeof value}`);
   return copyArray(value, name);
 }
 
@@ -128,22 +151,26 @@ function rejectInherited(options) {
     try {
       object = Reflect.getPrototypeOf(object);
     } catch (thrown) {
-      throw unreadable('options', thrown);
+      throw unreadable('options', 'options', thrown);
     }
     if (object === null || object === objectPrototype) return;
     if (depth === maxPrototypeDepth) {
-      throw new NWError(`options must be a plain object, got one with more than ${maxPrototypeDepth} prototypes`);
+      throw wrongType('options', `options must be a plain object, got one with more than ${maxPrototypeDepth} prototypes`);
     }
     let keys;
     try {
       keys = Reflect.ownKeys(object);
     } catch (thrown) {
-      throw unreadable('options', thrown);
+      throw unreadable('options', 'options', thrown);
     }
     if (keys.length > 0) {
-      throw new NWError(`options: inherited option ${describeKey(keys[0])} (only the object's own properties are read)`);
+      throw unknownOption(`options: inherited option ${describeKey(keys[0])} (only the object's own properties are read)`);
     }
   }
+}
+
+function unknownOption(message) {
+  return new NWError(message, 'unknown-option', 'options');
 }
 
 function describeKey(key) {
@@ -156,37 +183,37 @@ function describeKey(key) {
 // C++ checks, without running user code.
 function readOptions(options) {
   if (options === undefined || options === null) return undefined;
-  if (typeof options !== 'object') throw new NWError(`options must be an object, got ${typeof options}`);
+  if (typeof options !== 'object') throw wrongType('options', `options must be an object, got ${typeof options}`);
   let isArray;
   let keys;
   try {
     isArray = Array.isArray(options);
     keys = Reflect.ownKeys(options);
   } catch (thrown) {
-    throw unreadable('options', thrown);
+    throw unreadable('options', 'options', thrown);
   }
-  if (isArray) throw new NWError('options must be an object, got object');
+  if (isArray) throw wrongType('options', 'options must be an object, got object');
   rejectInherited(options);
   const copy = Object.create(null);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     if (typeof key === 'symbol' || key.length > maxOptionNameLength) {
-      throw new NWError(`options: unknown option ${describeKey(key)}`);
+      throw unknownOption(`options: unknown option ${describeKey(key)}`);
     }
     let descriptor;
     try {
       descriptor = Reflect.getOwnPropertyDescriptor(options, key);
     } catch (thrown) {
-      throw unreadable(key, thrown);
+      throw unreadable(key, key, thrown);
     }
     if (descriptor === undefined) continue; // a Proxy listed a key it does not have
     if (!descriptor.enumerable) {
-      throw new NWError(`options: option '${key}' is not enumerable (only own enumerable properties are read)`);
+      throw unknownOption(`options: option '${key}' is not enumerable (only own enumerable properties are read)`);
     }
     try {
       copy[key] = Reflect.get(options, key);
     } catch (thrown) {
-      throw unreadable(key, thrown);
+      throw unreadable(key, key, thrown);
     }
   }
   return copy;
@@ -194,17 +221,18 @@ function readOptions(options) {
 
 // Calls a raw Embind function on converted arguments. Nothing in it should throw; if anything does
 // (the JS engine out of memory while copying a result), the wasm stack pointer is put back, as a JS
-// exception crossing wasm frames does not, and the error becomes an NWError naming `what`.
-function callRaw(what, call) {
+// exception crossing wasm frames does not, and the error becomes an NWError naming `what` (its code
+// 'internal', its parameter `parameter`). A { error } result becomes an NWError with its code and parameter.
+function callRaw(what, parameter, call) {
   const stackPointer = stackSave();
   let result;
   try {
     result = call();
   } catch (thrown) {
     stackRestore(stackPointer);
-    throw new NWError(`${what}: ${typeof thrown === 'number' ? 'a C++ exception escaped' : describeThrown(thrown)}`);
+    throw new NWError(`${what}: ${typeof thrown === 'number' ? 'a C++ exception escaped' : describeThrown(thrown)}`, 'internal', parameter);
   }
-  if (hasOwn(result, 'error')) throw new NWError(result.error);
+  if (hasOwn(result, 'error')) throw new NWError(result.error, result.code, result.parameter);
   return result.value;
 }
 
@@ -218,8 +246,8 @@ const trainerFinalizer = typeof FinalizationRegistry === 'function'
 
 function rawTrainer(trainer, what) {
   const raw = rawTrainers.get(trainer);
-  if (raw === undefined) throw new NWError(`${what}: called on something that is not an nw.Trainer`);
-  if (raw === null) throw new NWError(`${what}: this trainer was deleted; create a new Trainer`);
+  if (raw === undefined) throw wrongType('this', `${what}: called on something that is not an nw.Trainer`);
+  if (raw === null) throw new NWError(`${what}: this trainer was deleted; create a new Trainer`, 'deleted', 'this');
   return raw;
 }
 
@@ -246,6 +274,8 @@ const signatures = {
   selectBandwidth: ['rawSelectBandwidth', trainingParameters],
   testGrid: ['rawTestGrid', [['xMin', plain], ['xMax', plain], ['n', plain]]],
   kernelValue: ['rawKernelValue', [['kernel', plain], ['d', plain]]],
+  // estimator may be omitted (nadarayaWatson); undefined passes as it is.
+  isTrainable: ['rawIsTrainable', [['kernel', plain], ['estimator', plain]]],
   Trainer: ['rawCreateTrainer', trainingParameters],
 };
 
@@ -253,7 +283,7 @@ const signatures = {
 function callPublic(name, args) {
   const [raw, parameters] = signatures[name];
   const converted = parameters.map(([parameter, read], i) => read(args[i], parameter));
-  return callRaw(name, () => bindings[raw](...converted));
+  return callRaw(name, parameters[0][0], () => bindings[raw](...converted));
 }
 
 // The Embind functions and class, taken off the module once the runtime has registered them (before
@@ -278,14 +308,14 @@ class Trainer {
   // One epoch; returns the loss before the step.
   step() {
     const raw = rawTrainer(this, 'step');
-    return callRaw('step', () => raw.step());
+    return callRaw('step', 'this', () => raw.step());
   }
   // The same epoch from rows computed elsewhere (nw.looLossRows over every row at this trainer's w,
   // data and objective, e.g. by workers): equal to step() bit for bit.
   stepWithRows(lossRows, gradRows) {
     const raw = rawTrainer(this, 'stepWithRows');
     const rows = [readArray(lossRows, 'lossRows'), readArray(gradRows, 'gradRows')];
-    return callRaw('stepWithRows', () => raw.stepWithRows(...rows));
+    return callRaw('stepWithRows', 'lossRows', () => raw.stepWithRows(...rows));
   }
   get w() {
     const raw = rawTrainer(this, 'w');
@@ -300,24 +330,34 @@ class Trainer {
   delete() {
     const raw = rawTrainers.get(this);
     if (raw === null) return;
-    if (raw === undefined) throw new NWError('delete: called on something that is not an nw.Trainer');
+    if (raw === undefined) throw wrongType('this', 'delete: called on something that is not an nw.Trainer');
     rawTrainers.set(this, null);
     if (trainerFinalizer) trainerFinalizer.unregister(this);
     raw.delete();
   }
 }
 
-Module['NWError'] = NWError;
-// Calling the class without new would throw the engine's own TypeError: the proxy makes it an NWError
-// that says how to call it; `new`, instanceof and the prototype are the class's own.
-Module['Trainer'] = new Proxy(Trainer, {
-  apply() { throw new NWError('Trainer: create one with new: new nw.Trainer(xTrain, yTrain, options)'); },
-});
+// The exports, by name; the module gets exactly publicApi's (a name missing on either side stops the load).
+const exportsByName = {
+  NWError,
+  // Calling the class without new would throw the engine's own TypeError: the proxy makes it an NWError
+  // that says how to call it; `new`, instanceof and the prototype are the class's own.
+  Trainer: new Proxy(Trainer, {
+    apply() { throw wrongType('this', 'Trainer: create one with new: new nw.Trainer(xTrain, yTrain, options)'); },
+  }),
+  // The kernel names, in the core's order.
+  kernelNames: () => bindings.rawKernelNames(),
+  // The module's allocator, in bytes: { arena } taken from the system, { inUse } in allocated blocks,
+  // { free } in free ones. For checking that a program leaves no wasm memory behind.
+  heapStats: () => bindings.rawHeapStats(),
+};
 for (const name of Object.keys(signatures)) {
-  if (name !== 'Trainer') Module[name] = (...args) => callPublic(name, args);
+  if (name !== 'Trainer') exportsByName[name] = (...args) => callPublic(name, args);
 }
-// The kernel names, in the core's order.
-Module['kernelNames'] = () => bindings.rawKernelNames();
-// The module's allocator, in bytes: { arena } taken from the system, { inUse } in allocated blocks,
-// { free } in free ones. For checking that a program leaves no wasm memory behind.
-Module['heapStats'] = () => bindings.rawHeapStats();
+for (const name of Object.keys(exportsByName)) {
+  if (!publicApi.includes(name)) throw new Error(`api.js: ${name} is exported but not in publicApi`);
+}
+for (const name of publicApi) {
+  if (!hasOwn(exportsByName, name)) throw new Error(`api.js: publicApi lists ${name}, which is not defined`);
+  Module[name] = exportsByName[name];
+}

@@ -1,21 +1,18 @@
-// Embind glue: converts JS values to core types and back, and nw::Error into { error } results.
-// No estimator math here. Every raw function returns { value } or { error: message }; api.js turns the
-// latter into a thrown NWError. Exceptions never cross into JS, because in Emscripten 3.1.6 each one
-// that does leaks wasm stack and the heap its frames held. api.js passes these functions only fresh
-// Float64Arrays and option objects of plain data, so no user code (getter, Proxy trap, valueOf) runs,
-// and throws, while a C++ frame is live; reading a val here never calls user code.
+// Embind glue: the raw functions that api.js wraps. No estimator math here, and no conversion toolkit
+// (convert.hpp). Every raw function returns { value } or { error: message, code, parameter }; api.js
+// turns the latter into a thrown NWError. Exceptions never cross into JS, because in Emscripten 3.1.6
+// each one that does leaks wasm stack and the heap its frames held. api.js passes these functions only
+// fresh Float64Arrays and option objects of plain data, so no user code (getter, Proxy trap, valueOf)
+// runs, and throws, while a C++ frame is live; reading a val here never calls user code.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
 #include <cstdint>
-#include <exception>
-#include <new>
-#include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "convert.hpp"
 #include "nw/aic.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
@@ -24,147 +21,16 @@
 #include "nw/error.hpp"
 #include "nw/local_linear.hpp"
 #include "nw/metrics.hpp"
+#include "nw/options.hpp"
 #include "nw/training.hpp"
-#include "nw/validate.hpp"
 
 using emscripten::val;
+using namespace nw::js;
 
 namespace {
 
-bool isNumberArray(const val& value) {
-  if (val::global("Array").call<bool>("isArray", value)) return true;
-  return val::global("ArrayBuffer").call<bool>("isView", value) && !value.instanceof(val::global("DataView"));
-}
-
-// std::length_error is what std::vector throws for a size beyond the address space: the same failure.
-bool isAllocationFailure(const std::exception& e) {
-  return dynamic_cast<const std::bad_alloc*>(&e) != nullptr || dynamic_cast<const std::length_error*>(&e) != nullptr;
-}
-
-// `what` names the input (or inputs) that did not fit.
-std::string outOfMemory(const std::string& what) {
-  return "out of memory: not enough left in this module for " + what;
-}
-
-// Array or typed array -> vector (a copy). api.js has already checked that every entry is a number.
-std::vector<double> toVector(const val& value, const char* name) {
-  if (!isNumberArray(value)) {
-    throw nw::Error(std::string(name) + " must be an array or typed array of numbers, got " +
-                    value.typeOf().as<std::string>());
-  }
-  try {
-    return emscripten::convertJSArrayToNumberVector<double>(value);
-  } catch (const std::exception& e) {
-    // Named here, where it is still known which array did not fit.
-    if (!isAllocationFailure(e)) throw;
-    throw nw::Error(outOfMemory(std::string(name) + " (" + nw::describeNumber(value["length"].as<double>()) + " entries)"));
-  }
-}
-
-double toNumber(const val& value, const char* name) {
-  const std::string type = value.typeOf().as<std::string>();
-  if (type != "number") throw nw::Error(std::string(name) + " must be a number, got " + type);
-  return value.as<double>();
-}
-
-// No kernel or loss name is longer than this; a longer string is cut before it is copied into wasm
-// memory, so a huge string cannot grow the module's memory (which never shrinks), and the parser still
-// refuses it.
-constexpr int kMaxNameLength = 64;
-
-std::string toName(const val& value, const char* name) {
-  const std::string type = value.typeOf().as<std::string>();
-  if (type != "string") throw nw::Error(std::string(name) + " must be a string, got " + type);
-  return value.call<val>("slice", 0, kMaxNameLength).as<std::string>();
-}
-
-nw::Kernel toKernel(const val& value) { return nw::parseKernel(toName(value, "kernel")); }
-
-// Copies out: a view into wasm memory would go stale when memory grows, and the vector is freed on return.
-template <class T>
-val toTypedArray(const std::vector<T>& values) {
-  return val(emscripten::typed_memory_view(values.size(), values.data())).call<val>("slice");
-}
-
-val toFloat64Array(const std::vector<double>& values) { return toTypedArray(values); }
-
-// Reads the number fields of an options object; absent fields keep the core's defaults, and a field
-// the function does not know is an error (so a typo such as { W: 3 } is never silently ignored).
-class OptionReader {
- public:
-  explicit OptionReader(const val& options) : options_(options) {
-    const std::string type = options.typeOf().as<std::string>();
-    if (type == "undefined" || options.isNull()) {
-      options_ = val::object();
-    } else if (type != "object" || val::global("Array").call<bool>("isArray", options)) {
-      throw nw::Error("options must be an object, got " + type);
-    }
-  }
-
-  void read(const char* key, double& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (!value.isUndefined()) field = toNumber(value, key);
-  }
-
-  void read(const char* key, bool& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (value.isUndefined()) return;
-    const std::string type = value.typeOf().as<std::string>();
-    if (type != "boolean") throw nw::Error(std::string(key) + " must be true or false, got " + type);
-    field = value.as<bool>();
-  }
-
-  void read(const char* key, nw::Kernel& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (!value.isUndefined()) field = toKernel(value);
-  }
-
-  void read(const char* key, nw::Loss& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (!value.isUndefined()) field = nw::parseLoss(toName(value, key));
-  }
-
-  void read(const char* key, nw::Estimator& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (!value.isUndefined()) field = nw::parseEstimator(toName(value, key));
-  }
-
-  void read(const char* key, nw::Approximation& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (!value.isUndefined()) field = nw::parseApproximation(toName(value, key));
-  }
-
-  void read(const char* key, nw::Criterion& field) {
-    known_.emplace_back(key);
-    const val value = options_[key];
-    if (!value.isUndefined()) field = nw::parseCriterion(toName(value, key));
-  }
-
-  bool has(const char* key) const { return !options_[key].isUndefined(); }
-
-  void rejectUnknown() const {
-    const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", options_));
-    for (const auto& key : keys) {
-      bool isKnown = false;
-      for (const auto& k : known_) isKnown = isKnown || k == key;
-      if (!isKnown) {
-        std::string expected;
-        for (const auto& k : known_) expected += (expected.empty() ? "" : ", ") + k;
-        throw nw::Error("options: unknown option '" + key + "' (expected " + expected + ")");
-      }
-    }
-  }
-
- private:
-  val options_;
-  std::vector<std::string> known_;
-};
+// attentionBlocks' maxBlockRows and maxBlockCols when not given.
+constexpr double kDefaultBlocksPerSide = 200;
 
 struct KernelOptions {
   double w = 1.0;
@@ -183,33 +49,8 @@ KernelOptions readKernelOptions(const val& options, bool withEstimator = false) 
   return out;
 }
 
-void readObjective(OptionReader& reader, nw::Objective& objective) {
-  reader.read("kernel", objective.kernel);
-  reader.read("leaveOneOut", objective.leaveOneOut);
-  reader.read("loss", objective.loss);
-  reader.read("estimator", objective.estimator);
-}
-
-// Runs one raw function and catches everything C++ can throw, so no exception reaches JS. `sizedBy`
-// names the inputs whose sizes set the memory the computation needs, for when it runs out.
-template <class Compute>
-val guarded(const char* sizedBy, Compute&& compute) {
-  val result = val::object();
-  try {
-    result.set("value", compute());
-  } catch (const nw::Error& e) {
-    result.set("error", std::string(e.what()));
-  } catch (const std::exception& e) {
-    result.set("error", isAllocationFailure(e) ? outOfMemory(sizedBy)
-                                               : "unexpected error with " + std::string(sizedBy) + ": " + e.what());
-  } catch (...) {
-    result.set("error", "unexpected error with " + std::string(sizedBy));
-  }
-  return result;
-}
-
 val generateData(val options) {
-  return guarded("nTrain and nTest", [&] {
+  return guarded("nTrain", "nTrain and nTest", [&] {
     const nw::DataSpec defaults;
     double nTrain = static_cast<double>(defaults.nTrain);
     double nTest = static_cast<double>(defaults.nTest);
@@ -223,9 +64,9 @@ val generateData(val options) {
     reader.read("xMax", spec.xMax);
     reader.read("seed", seed);
     reader.rejectUnknown();
-    spec.nTrain = nw::requireCount(nTrain, "nTrain", 1, nw::kMaxSamples);
-    spec.nTest = nw::requireCount(nTest, "nTest", 1, nw::kMaxSamples);
-    spec.seed = nw::requireSeed(seed, "seed");
+    spec.nTrain = toCount(nTrain, "nTrain", 1, nw::kMaxSamples);
+    spec.nTest = toCount(nTest, "nTest", 1, nw::kMaxSamples);
+    spec.seed = toSeed(seed, "seed");
 
     const nw::Dataset data = nw::generateData(spec);
     val out = val::object();
@@ -239,21 +80,21 @@ val generateData(val options) {
 }
 
 val target(val x) {
-  return guarded("x", [&] { return val(nw::target(toNumber(x, "x"))); });
+  return guarded("x", "x", [&] { return val(nw::target(toNumber(x, "x"))); });
 }
 
 val averagePool(val values) {
-  return guarded("values", [&] { return val(nw::averagePool(toVector(values, "values"))); });
+  return guarded("values", "values", [&] { return val(nw::averagePool(toVector(values, "values"))); });
 }
 
 val meanSquaredError(val predicted, val truth) {
-  return guarded("predicted and truth", [&] {
+  return guarded("predicted", "predicted and truth", [&] {
     return val(nw::meanSquaredError(toVector(predicted, "predicted"), toVector(truth, "truth")));
   });
 }
 
 val predict(val queries, val keys, val values, val options) {
-  return guarded("queries, keys and values", [&] {
+  return guarded("queries", "queries, keys and values", [&] {
     const KernelOptions o = readKernelOptions(options, true);
     const std::vector<double> q = toVector(queries, "queries"), k = toVector(keys, "keys"), v = toVector(values, "values");
     return toFloat64Array(o.estimator == nw::Estimator::localLinear ? nw::localLinear(q, k, v, o.w, o.kernel).predictions
@@ -262,7 +103,7 @@ val predict(val queries, val keys, val values, val options) {
 }
 
 val localLinear(val queries, val keys, val values, val options) {
-  return guarded("queries, keys and values", [&] {
+  return guarded("queries", "queries, keys and values", [&] {
     const KernelOptions o = readKernelOptions(options);
     const nw::LocalLinearFit fit = nw::localLinear(toVector(queries, "queries"), toVector(keys, "keys"),
                                                    toVector(values, "values"), o.w, o.kernel);
@@ -275,7 +116,7 @@ val localLinear(val queries, val keys, val values, val options) {
 
 // Only w: the binned sums are the Gaussian kernel's.
 val binnedPredict(val queries, val keys, val values, val options) {
-  return guarded("queries, keys and values", [&] {
+  return guarded("queries", "queries, keys and values", [&] {
     double w = 1.0;
     OptionReader reader(options);
     reader.read("w", w);
@@ -291,7 +132,7 @@ val binnedPredict(val queries, val keys, val values, val options) {
 }
 
 val attentionWeights(val queries, val keys, val options) {
-  return guarded("queries x keys", [&] {
+  return guarded("queries", "queries x keys", [&] {
     const KernelOptions o = readKernelOptions(options);
     const nw::Matrix m = nw::attentionWeights(toVector(queries, "queries"), toVector(keys, "keys"), o.w, o.kernel);
     val out = val::object();
@@ -303,22 +144,17 @@ val attentionWeights(val queries, val keys, val options) {
   });
 }
 
-// Indices cross as Uint32Array (a matrix of at most 2^24 cells per side needs no more).
-val toUint32Array(const std::vector<std::size_t>& indices) {
-  return toTypedArray(std::vector<std::uint32_t>(indices.begin(), indices.end()));
-}
-
 // null (or omitted) asks attentionBlocks for no predictions; an empty array is a mistake, not a way to ask.
 std::vector<double> toOptionalValues(const val& values) {
   if (values.isUndefined() || values.isNull()) return {};
   std::vector<double> out = toVector(values, "values");
-  if (out.empty()) throw nw::Error("values must not be empty (null asks for no predictions)");
+  if (out.empty()) throw nw::Error(nw::ErrorCode::empty, "values", "values must not be empty (null asks for no predictions)");
   return out;
 }
 
 val attentionBlocks(val queries, val keys, val values, val options) {
-  return guarded("queries, keys and values", [&] {
-    double w = 1.0, maxRows = 200, maxCols = 200;
+  return guarded("queries", "queries, keys and values", [&] {
+    double w = 1.0, maxRows = kDefaultBlocksPerSide, maxCols = kDefaultBlocksPerSide;
     nw::Kernel kernel = nw::Kernel::gaussian;
     OptionReader reader(options);
     reader.read("w", w);
@@ -328,7 +164,7 @@ val attentionBlocks(val queries, val keys, val values, val options) {
     reader.rejectUnknown();
     const nw::BlockWeights b = nw::attentionBlocks(
         toVector(queries, "queries"), toVector(keys, "keys"), toOptionalValues(values), w, kernel,
-        nw::requireCount(maxRows, "maxBlockRows", 1, 4096), nw::requireCount(maxCols, "maxBlockCols", 1, 4096));
+        toCount(maxRows, "maxBlockRows", 1, nw::kMaxBlocksPerSide), toCount(maxCols, "maxBlockCols", 1, nw::kMaxBlocksPerSide));
     val out = val::object();
     out.set("rows", b.rows);
     out.set("cols", b.cols);
@@ -353,12 +189,12 @@ val looResult(const nw::LooResult& r) {
 }
 
 val looLoss(val xTrain, val yTrain, val options) {
-  return guarded("xTrain and yTrain", [&] {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
     double w = 1.0;
     nw::Objective objective;
     OptionReader reader(options);
     reader.read("w", w);
-    readObjective(reader, objective);
+    reader.readObjective(objective);
     reader.rejectUnknown();
     return looResult(nw::looLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w, objective));
   });
@@ -366,7 +202,7 @@ val looLoss(val xTrain, val yTrain, val options) {
 
 // Rows [rowBegin, rowEnd) of the loss (default: all), for a pool of workers; sumLooRows adds them up.
 val looLossRows(val xTrain, val yTrain, val options) {
-  return guarded("xTrain and yTrain", [&] {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
     double w = 1.0;
     double rowBegin = 0, rowEnd = 0;
     nw::Objective objective;
@@ -379,8 +215,8 @@ val looLossRows(val xTrain, val yTrain, val options) {
     reader.read("rowEnd", rowEnd);
     reader.rejectUnknown();
     const std::vector<double> x = toVector(xTrain, "xTrain"), y = toVector(yTrain, "yTrain");
-    const std::size_t begin = nw::requireCount(rowBegin, "rowBegin", 0, x.size());
-    const std::size_t end = reader.has("rowEnd") ? nw::requireCount(rowEnd, "rowEnd", 0, x.size()) : x.size();
+    const std::size_t begin = toCount(rowBegin, "rowBegin", 0, x.size());
+    const std::size_t end = reader.has("rowEnd") ? toCount(rowEnd, "rowEnd", 0, x.size()) : x.size();
     const nw::LooRows rows = nw::looLossRows(x, y, w, objective, begin, end);
     val out = val::object();
     out.set("lossRows", toFloat64Array(rows.loss));
@@ -394,7 +230,7 @@ nw::LooRows toLooRows(const val& lossRows, const val& gradRows) {
 }
 
 val sumLooRows(val lossRows, val gradRows, val options) {
-  return guarded("lossRows and gradRows", [&] {
+  return guarded("lossRows", "lossRows and gradRows", [&] {
     double w = 1.0;
     nw::Loss loss = nw::Loss::squared;
     OptionReader reader(options);
@@ -406,7 +242,7 @@ val sumLooRows(val lossRows, val gradRows, val options) {
 }
 
 val aicLoss(val xTrain, val yTrain, val options) {
-  return guarded("xTrain and yTrain", [&] {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
     const KernelOptions o = readKernelOptions(options, true);
     const nw::AicResult r = nw::aicLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), o.w, o.kernel, o.estimator);
     val out = val::object();
@@ -419,11 +255,11 @@ val aicLoss(val xTrain, val yTrain, val options) {
 }
 
 val selectBandwidth(val xTrain, val yTrain, val options) {
-  return guarded("xTrain and yTrain", [&] {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
     nw::Objective objective;
     nw::Criterion criterion = nw::Criterion::looCv;
     OptionReader reader(options);
-    readObjective(reader, objective);
+    reader.readObjective(objective);
     reader.read("criterion", criterion);
     nw::Approximation approximation = nw::Approximation::automatic;
     reader.read("approximate", approximation);
@@ -431,7 +267,7 @@ val selectBandwidth(val xTrain, val yTrain, val options) {
     // The AIC fits each point with its own key: an option of the leave-one-out loss would be ignored.
     for (const char* key : {"leaveOneOut", "loss"}) {
       if (criterion == nw::Criterion::aic && reader.has(key)) {
-        throw nw::Error(std::string(key) + " applies only to criterion looCv (the AIC fits each point with its own key and has no loss option)");
+        throw nw::Error(nw::ErrorCode::notApplicable, key, std::string(key) + " applies only to criterion looCv (the AIC fits each point with its own key and has no loss option)");
       }
     }
     const nw::BandwidthChoice choice =
@@ -449,19 +285,26 @@ val selectBandwidth(val xTrain, val yTrain, val options) {
 }
 
 val testGrid(val xMin, val xMax, val n) {
-  return guarded("n", [&] {
+  return guarded("n", "n", [&] {
     const double count = toNumber(n, "n");
     return toFloat64Array(nw::testGrid(toNumber(xMin, "xMin"), toNumber(xMax, "xMax"),
-                                       nw::requireCount(count, "n", 1, nw::kMaxSamples)));
+                                       toCount(count, "n", 1, nw::kMaxSamples)));
   });
 }
 
 val kernelValue(val kernel, val d) {
-  return guarded("d", [&] {
+  return guarded("d", "d", [&] {
     const nw::Kernel k = toKernel(kernel);
-    const double distance = toNumber(d, "d");
-    nw::requireFinite(distance, "d");
-    return val(nw::kernelValue(k, distance));
+    return val(nw::kernelValue(k, toNumber(d, "d")));
+  });
+}
+
+// Whether a Trainer (and selectBandwidth) accepts the kernel with the estimator (default nadarayaWatson).
+val isTrainable(val kernel, val estimator) {
+  return guarded("kernel", "kernel", [&] {
+    const nw::Kernel k = toKernel(kernel);
+    const nw::Estimator e = estimator.isUndefined() ? nw::Estimator::nadarayaWatson : toEstimator(estimator);
+    return val(nw::isTrainable(k, e));
   });
 }
 
@@ -473,25 +316,25 @@ val kernelNames() {
 
 // The trainer crosses as an Embind object owned by JS (api.js wraps it and frees it in delete()).
 val createTrainer(val xTrain, val yTrain, val options) {
-  return guarded("xTrain and yTrain", [&] {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
     double w0 = nw::kDefaultW0;
     double lr = nw::kDefaultLearningRate;
     nw::Objective objective;
     OptionReader reader(options);
     reader.read("w0", w0);
     reader.read("lr", lr);
-    readObjective(reader, objective);
+    reader.readObjective(objective);
     reader.rejectUnknown();
     return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w0, lr, objective));
   });
 }
 
 val trainerStep(nw::Trainer& trainer) {
-  return guarded("the trainer's xTrain and yTrain", [&] { return val(trainer.step()); });
+  return guarded("xTrain", "the trainer's xTrain and yTrain", [&] { return val(trainer.step()); });
 }
 
 val trainerStepWithRows(nw::Trainer& trainer, val lossRows, val gradRows) {
-  return guarded("lossRows and gradRows", [&] { return val(trainer.stepWithRows(toLooRows(lossRows, gradRows))); });
+  return guarded("lossRows", "lossRows and gradRows", [&] { return val(trainer.stepWithRows(toLooRows(lossRows, gradRows))); });
 }
 
 // For the tests only: the allocator's totals, to check that errors leave the heap exactly as it was.
@@ -528,6 +371,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawTestGrid", &testGrid);
   emscripten::function("rawKernelValue", &kernelValue);
   emscripten::function("rawKernelNames", &kernelNames);
+  emscripten::function("rawIsTrainable", &isTrainable);
   emscripten::function("rawHeapStats", &heapStats);
   emscripten::class_<nw::Trainer>("RawTrainer")
       .function("step", &trainerStep)

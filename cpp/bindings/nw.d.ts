@@ -1,4 +1,4 @@
-// Types of the module's JavaScript API (dist/nw.js), as the README documents it. The module is a
+// Types of the module's JavaScript API (dist/nw.js), as docs/api.md documents it. The module is a
 // CommonJS factory: `require('nadaraya-watson')` and `import createNW from 'nadaraya-watson'` both give
 // createNW. Every array argument may be an Array of numbers or a typed array; results are copies.
 
@@ -28,9 +28,41 @@ declare namespace createNW {
    */
   type EstimatorName = 'nadarayaWatson' | 'localLinear';
 
-  /** Thrown for invalid input; the message names the parameter and the rule. */
+  /**
+   * What an NWError is about, stable across releases (the message may be reworded):
+   * - 'wrong-type': a value of the wrong kind (a string for a number, an object for an array, a
+   *   BigInt64Array, an entry that is not a number, a Trainer method called on something else);
+   * - 'unreadable': reading the argument threw (a getter, a Proxy trap), or its buffer was transferred;
+   * - 'empty': an array with no entries;
+   * - 'too-few-points': fewer training points than the computation needs (2; 5 for criterion 'aic');
+   * - 'too-large': beyond a size limit (2^27 entries an array, 2^24 cells of attentionWeights);
+   * - 'length-mismatch': arrays that pair up entry by entry have different lengths;
+   * - 'not-finite': NaN or an infinity where a finite number is needed;
+   * - 'out-of-range': a finite number outside its range, or not the integer needed;
+   * - 'unknown-value': a name that is not one of the choices (kernel, estimator, loss, criterion, approximate);
+   * - 'unknown-option': an option the function does not take (also inherited or non-enumerable ones);
+   * - 'not-applicable': an option that does not apply with the others (leaveOneOut with criterion 'aic');
+   * - 'not-trainable': a kernel whose loss has no gradient, given to a Trainer or selectBandwidth;
+   * - 'diverged': a training step that would make w or the loss non-finite (w is kept);
+   * - 'deleted': a method of a Trainer after delete();
+   * - 'out-of-memory': the inputs or the result do not fit in the module's memory;
+   * - 'internal': anything else (a bug); the message says what.
+   */
+  type ErrorCode =
+    | 'wrong-type' | 'unreadable' | 'empty' | 'too-few-points' | 'too-large' | 'length-mismatch' | 'not-finite'
+    | 'out-of-range' | 'unknown-value' | 'unknown-option' | 'not-applicable' | 'not-trainable' | 'diverged'
+    | 'deleted' | 'out-of-memory' | 'internal';
+
+  /** Thrown for invalid input; the message names the parameter and the rule, code and parameter say it in data. */
   class NWError extends Error {
     name: 'NWError';
+    readonly code: ErrorCode;
+    /**
+     * The argument or option at fault, as the API names it ('keys', 'w', 'kernel'; 'keys' also for an
+     * entry keys[i]); 'options' for the options object itself (an unknown or inherited option); 'this'
+     * for a Trainer method's receiver.
+     */
+    readonly parameter: string;
   }
 
   interface DataOptions {
@@ -216,6 +248,7 @@ declare namespace createNW {
 
   /** Gradient descent on w; frees its copy of the data when deleted (or when garbage-collected). */
   class Trainer {
+    /** Throws NWError 'not-trainable' (parameter 'kernel') for a kernel isTrainable refuses. */
     constructor(xTrain: NumberArray, yTrain: NumberArray, options?: TrainerOptions);
     /** One epoch; returns the loss before the step. */
     step(): number;
@@ -276,6 +309,12 @@ declare namespace createNW {
     /** n points xMin + i (xMax - xMin) / n. */
     testGrid(xMin: number, xMax: number, n: number): Float64Array;
     kernelNames(): KernelName[];
+    /**
+     * Whether a Trainer (and selectBandwidth) accepts this kernel with this estimator (default
+     * 'nadarayaWatson'): true for gaussian, epanechnikov and triangular, with either estimator. Throws
+     * NWError 'unknown-value' (parameter 'kernel' or 'estimator') for a name that is not a choice.
+     */
+    isTrainable(kernel: string, estimator?: string): boolean;
     /** K(d), for plotting a kernel's shape. */
     kernelValue(kernel: KernelName, d: number): number;
     /** The module's allocator in bytes, for checking that a program leaves no wasm memory behind. */

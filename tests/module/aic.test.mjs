@@ -23,7 +23,7 @@ function referenceAic(x, y, w, kernel, localLinear) {
     const s0 = k.reduce((a, b) => a + b, 0);
     const s1 = k.reduce((a, kj, j) => a + kj * d[j], 0);
     const s2 = k.reduce((a, kj, j) => a + kj * d[j] * d[j], 0);
-    // A singular design (the README's rule: relative determinant <= 1e-10) fits as Nadaraya-Watson.
+    // A singular design (docs/api.md's rule: relative determinant <= 1e-10) fits as Nadaraya-Watson.
     const line = localLinear && (s0 * s2 - s1 * s1) / (s0 * s2) > 1e-10;
     const row = k.map((kj, j) => (line ? kj * (s2 - s1 * d[j]) / (s0 * s2 - s1 * s1) : kj / s0));
     const fitted = row.reduce((a, h, j) => a + h * y[j], 0);

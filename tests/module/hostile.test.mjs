@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { assertContract } from './contract.mjs';
 import { createNW, modulePath } from './module.mjs';
 
 const nw = await createNW();
@@ -40,7 +41,9 @@ function describe(value) {
   }
 }
 
-function assertNWError(call, pattern, label) {
+// An NWError whose message matches `pattern`, whose code is in nw.d.ts's union and whose parameter is a
+// name the API uses (and, given in `expected`, that code and parameter).
+function assertNWError(call, pattern, label, expected) {
   let thrown;
   try {
     call();
@@ -49,6 +52,7 @@ function assertNWError(call, pattern, label) {
   }
   assert.ok(thrown instanceof nw.NWError, `${label}: expected an NWError, got ${describe(thrown)}`);
   assert.match(thrown.message, pattern, label);
+  assertContract(thrown, label, expected);
 }
 
 // Runs `node --expose-gc` on `source` (CommonJS; NW_MODULE is the module's path) and returns the JSON
@@ -75,32 +79,32 @@ const throwing = (what) => () => {
 
 // Item 1: values whose reading runs user code that throws, or that Number() cannot convert.
 const hostileArrays = [
-  ['a Proxy whose get trap throws', () => new Proxy([1, 2], { get: throwing('trap') }), /^NAME\.length could not be read: Error: trap$/],
-  ['a Proxy throwing on one entry', () => new Proxy([1, 2], { get: (t, k) => (k === '1' ? throwing('trap')() : t[k]) }), /^NAME\[1\] could not be read: Error: trap$/],
-  ['a revoked Proxy', () => { const { proxy, revoke } = Proxy.revocable([1, 2], {}); revoke(); return proxy; }, /^NAME could not be read: TypeError: .*revoked/],
-  ['an entry with a throwing getter', () => Object.defineProperty([1, 2], 1, { get: throwing('getter') }), /^NAME\[1\] could not be read: Error: getter$/],
-  ['an entry whose valueOf throws', () => [1, { valueOf: throwing('valueOf') }], /^NAME\[1\] must be a finite number, got object$/],
-  ['a BigInt64Array', () => new BigInt64Array(2), /^NAME must be an array or typed array of numbers, got BigInt64Array$/],
-  ['a BigUint64Array', () => new BigUint64Array(2), /^NAME must be an array or typed array of numbers, got BigUint64Array$/],
-  ['a BigInt entry', () => [1, 2n], /^NAME\[1\] must be a finite number, got bigint$/],
-  ['a Symbol entry', () => [Symbol('s'), 2], /^NAME\[0\] must be a finite number, got symbol$/],
-  ['a detached Float64Array', detachedFloat64Array, /^NAME must not be a detached Float64Array \(its buffer was transferred\)$/],
+  ['a Proxy whose get trap throws', () => new Proxy([1, 2], { get: throwing('trap') }), /^NAME\.length could not be read: Error: trap$/, 'unreadable'],
+  ['a Proxy throwing on one entry', () => new Proxy([1, 2], { get: (t, k) => (k === '1' ? throwing('trap')() : t[k]) }), /^NAME\[1\] could not be read: Error: trap$/, 'unreadable'],
+  ['a revoked Proxy', () => { const { proxy, revoke } = Proxy.revocable([1, 2], {}); revoke(); return proxy; }, /^NAME could not be read: TypeError: .*revoked/, 'unreadable'],
+  ['an entry with a throwing getter', () => Object.defineProperty([1, 2], 1, { get: throwing('getter') }), /^NAME\[1\] could not be read: Error: getter$/, 'unreadable'],
+  ['an entry whose valueOf throws', () => [1, { valueOf: throwing('valueOf') }], /^NAME\[1\] must be a finite number, got object$/, 'wrong-type'],
+  ['a BigInt64Array', () => new BigInt64Array(2), /^NAME must be an array or typed array of numbers, got BigInt64Array$/, 'wrong-type'],
+  ['a BigUint64Array', () => new BigUint64Array(2), /^NAME must be an array or typed array of numbers, got BigUint64Array$/, 'wrong-type'],
+  ['a BigInt entry', () => [1, 2n], /^NAME\[1\] must be a finite number, got bigint$/, 'wrong-type'],
+  ['a Symbol entry', () => [Symbol('s'), 2], /^NAME\[0\] must be a finite number, got symbol$/, 'wrong-type'],
+  ['a detached Float64Array', detachedFloat64Array, /^NAME must not be a detached Float64Array \(its buffer was transferred\)$/, 'unreadable'],
   // Item 2
-  ['a sparse Array of length 2^29', () => new Array(2 ** 29), /^NAME must have at most 134217728 entries \(the module's memory is 1 GiB\), got 536870912$/],
-  ['a sparse Array of length 2^32 - 1', () => new Array(2 ** 32 - 1), /^NAME must have at most 134217728 entries .*got 4294967295$/],
-  ['a Proxy claiming a length of 2^53 - 1', () => new Proxy([1, 2], { get: (t, k) => (k === 'length' ? 2 ** 53 - 1 : t[k]) }), /^NAME must have at most 134217728 entries/],
-  ['a Proxy claiming a length of -1', () => new Proxy([1, 2], { get: (t, k) => (k === 'length' ? -1 : t[k]) }), /^NAME\.length must be an integer >= 0, got -1$/],
-  ['a Proxy claiming a length of "2"', () => new Proxy([1, 2], { get: (t, k) => (k === 'length' ? '2' : t[k]) }), /^NAME\.length must be an integer >= 0, got string$/],
+  ['a sparse Array of length 2^29', () => new Array(2 ** 29), /^NAME must have at most 134217728 entries \(the module's memory is 1 GiB\), got 536870912$/, 'too-large'],
+  ['a sparse Array of length 2^32 - 1', () => new Array(2 ** 32 - 1), /^NAME must have at most 134217728 entries .*got 4294967295$/, 'too-large'],
+  ['a Proxy claiming a length of 2^53 - 1', () => new Proxy([1, 2], { get: (t, k) => (k === 'length' ? 2 ** 53 - 1 : t[k]) }), /^NAME must have at most 134217728 entries/, 'too-large'],
+  ['a Proxy claiming a length of -1', () => new Proxy([1, 2], { get: (t, k) => (k === 'length' ? -1 : t[k]) }), /^NAME\.length must be an integer >= 0, got -1$/, 'wrong-type'],
+  ['a Proxy claiming a length of "2"', () => new Proxy([1, 2], { get: (t, k) => (k === 'length' ? '2' : t[k]) }), /^NAME\.length must be an integer >= 0, got string$/, 'wrong-type'],
   // Item 6: Number() would convert these; they are refused.
-  ['text entries', () => ['1', '2'], /^NAME\[0\] must be a finite number, got string$/],
-  ['a null entry', () => [null, 4], /^NAME\[0\] must be a finite number, got object$/],
-  ['boolean entries', () => [true, false], /^NAME\[0\] must be a finite number, got boolean$/],
-  ['array entries', () => [[5], [7]], /^NAME\[0\] must be a finite number, got object$/],
-  ['a Number object entry', () => [new Number(3), 4], /^NAME\[0\] must be a finite number, got object$/],
-  ['a hole', () => { const a = [1, 2]; delete a[1]; return a; }, /^NAME\[1\] must be a finite number, got undefined$/],
-  ['an array-like object', () => ({ length: 2, 0: 1, 1: 2 }), /^NAME must be an array or typed array of numbers, got object$/],
-  ['a DataView', () => new DataView(new ArrayBuffer(16)), /^NAME must be an array or typed array of numbers, got object$/],
-  ['a string', () => '12', /^NAME must be an array or typed array of numbers, got string$/],
+  ['text entries', () => ['1', '2'], /^NAME\[0\] must be a finite number, got string$/, 'wrong-type'],
+  ['a null entry', () => [null, 4], /^NAME\[0\] must be a finite number, got object$/, 'wrong-type'],
+  ['boolean entries', () => [true, false], /^NAME\[0\] must be a finite number, got boolean$/, 'wrong-type'],
+  ['array entries', () => [[5], [7]], /^NAME\[0\] must be a finite number, got object$/, 'wrong-type'],
+  ['a Number object entry', () => [new Number(3), 4], /^NAME\[0\] must be a finite number, got object$/, 'wrong-type'],
+  ['a hole', () => { const a = [1, 2]; delete a[1]; return a; }, /^NAME\[1\] must be a finite number, got undefined$/, 'wrong-type'],
+  ['an array-like object', () => ({ length: 2, 0: 1, 1: 2 }), /^NAME must be an array or typed array of numbers, got object$/, 'wrong-type'],
+  ['a DataView', () => new DataView(new ArrayBuffer(16)), /^NAME must be an array or typed array of numbers, got object$/, 'wrong-type'],
+  ['a string', () => '12', /^NAME must be an array or typed array of numbers, got string$/, 'wrong-type'],
 ];
 
 // Every array argument of every function, with valid companions of length 2.
@@ -132,27 +136,27 @@ const arrayArguments = [
 
 // Items 1 and 7: options objects that throw when read, or hide keys.
 const hostileOptions = [
-  ['a throwing getter', () => ({ get w() { throw new Error('boom'); } }), /^w could not be read: Error: boom$/],
-  ['a Proxy whose ownKeys trap throws', () => new Proxy({}, { ownKeys: throwing('trap') }), /^options could not be read: Error: trap$/],
-  ['a Proxy whose get trap throws', () => new Proxy({ w: 1 }, { get: throwing('trap') }), /^w could not be read: Error: trap$/],
-  ['a Proxy whose getOwnPropertyDescriptor trap throws', () => new Proxy({ w: 1 }, { getOwnPropertyDescriptor: throwing('trap') }), /^w could not be read: Error: trap$/],
-  ['a Proxy whose getPrototypeOf trap throws', () => new Proxy({}, { getPrototypeOf: throwing('trap') }), /^options could not be read: Error: trap$/],
-  ['an endless chain of Proxy prototypes', () => { const p = new Proxy({}, { getPrototypeOf: () => p }); return p; }, /^options must be a plain object, got one with more than 100 prototypes$/],
-  ['a revoked Proxy', () => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; }, /^options could not be read: TypeError: .*revoked/],
-  ['an inherited typo', () => Object.create({ W: 100 }), /^options: inherited option 'W' \(only the object's own properties are read\)$/],
-  ['an inherited known name', () => Object.create({ w: 100 }), /^options: inherited option 'w'/],
-  ['an inherited non-enumerable name', () => Object.create(Object.defineProperty({}, 'w', { value: 100 })), /^options: inherited option 'w'/],
-  ['a class instance', () => new (class Settings { constructor() { this.w = 2; } })(), /^options: inherited option 'constructor'/],
-  ['a non-enumerable own name', () => Object.defineProperty({}, 'w', { value: 2 }), /^options: option 'w' is not enumerable \(only own enumerable properties are read\)$/],
-  ['a Symbol key', () => ({ [Symbol('w')]: 2 }), /^options: unknown option Symbol\(w\)$/],
-  ['a 100 000-character key', () => ({ ['k'.repeat(100_000)]: 1 }), /^options: unknown option 'k{64}\.\.\.'$/],
-  ['a BigInt value', () => ({ kernel: 1n }), /^kernel must be a string, got bigint$/],
-  ['a Symbol value', () => ({ kernel: Symbol('gaussian') }), /^kernel must be a string, got symbol$/],
-  ['a String object', () => ({ kernel: new String('gaussian') }), /^kernel must be a string, got object$/],
-  ['a 10-million-character kernel name', () => ({ kernel: 'g'.repeat(1e7) }), /^kernel must be one of .*, got 'g{40}'$/],
-  ['an array', () => [1], /^options must be an object, got object$/],
-  ['a function', () => () => 1, /^options must be an object, got function$/],
-  ['a BigInt', () => 1n, /^options must be an object, got bigint$/],
+  ['a throwing getter', () => ({ get w() { throw new Error('boom'); } }), /^w could not be read: Error: boom$/, 'unreadable', 'w'],
+  ['a Proxy whose ownKeys trap throws', () => new Proxy({}, { ownKeys: throwing('trap') }), /^options could not be read: Error: trap$/, 'unreadable', 'options'],
+  ['a Proxy whose get trap throws', () => new Proxy({ w: 1 }, { get: throwing('trap') }), /^w could not be read: Error: trap$/, 'unreadable', 'w'],
+  ['a Proxy whose getOwnPropertyDescriptor trap throws', () => new Proxy({ w: 1 }, { getOwnPropertyDescriptor: throwing('trap') }), /^w could not be read: Error: trap$/, 'unreadable', 'w'],
+  ['a Proxy whose getPrototypeOf trap throws', () => new Proxy({}, { getPrototypeOf: throwing('trap') }), /^options could not be read: Error: trap$/, 'unreadable', 'options'],
+  ['an endless chain of Proxy prototypes', () => { const p = new Proxy({}, { getPrototypeOf: () => p }); return p; }, /^options must be a plain object, got one with more than 100 prototypes$/, 'wrong-type', 'options'],
+  ['a revoked Proxy', () => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; }, /^options could not be read: TypeError: .*revoked/, 'unreadable', 'options'],
+  ['an inherited typo', () => Object.create({ W: 100 }), /^options: inherited option 'W' \(only the object's own properties are read\)$/, 'unknown-option', 'options'],
+  ['an inherited known name', () => Object.create({ w: 100 }), /^options: inherited option 'w'/, 'unknown-option', 'options'],
+  ['an inherited non-enumerable name', () => Object.create(Object.defineProperty({}, 'w', { value: 100 })), /^options: inherited option 'w'/, 'unknown-option', 'options'],
+  ['a class instance', () => new (class Settings { constructor() { this.w = 2; } })(), /^options: inherited option 'constructor'/, 'unknown-option', 'options'],
+  ['a non-enumerable own name', () => Object.defineProperty({}, 'w', { value: 2 }), /^options: option 'w' is not enumerable \(only own enumerable properties are read\)$/, 'unknown-option', 'options'],
+  ['a Symbol key', () => ({ [Symbol('w')]: 2 }), /^options: unknown option Symbol\(w\)$/, 'unknown-option', 'options'],
+  ['a 100 000-character key', () => ({ ['k'.repeat(100_000)]: 1 }), /^options: unknown option 'k{64}\.\.\.'$/, 'unknown-option', 'options'],
+  ['a BigInt value', () => ({ kernel: 1n }), /^kernel must be a string, got bigint$/, 'wrong-type', 'kernel'],
+  ['a Symbol value', () => ({ kernel: Symbol('gaussian') }), /^kernel must be a string, got symbol$/, 'wrong-type', 'kernel'],
+  ['a String object', () => ({ kernel: new String('gaussian') }), /^kernel must be a string, got object$/, 'wrong-type', 'kernel'],
+  ['a 10-million-character kernel name', () => ({ kernel: 'g'.repeat(1e7) }), /^kernel must be one of .*, got 'g{40}'$/, 'unknown-value', 'kernel'],
+  ['an array', () => [1], /^options must be an object, got object$/, 'wrong-type', 'options'],
+  ['a function', () => () => 1, /^options must be an object, got function$/, 'wrong-type', 'options'],
+  ['a BigInt', () => 1n, /^options must be an object, got bigint$/, 'wrong-type', 'options'],
 ];
 
 // Every options argument, with valid other arguments.
@@ -172,10 +176,10 @@ const optionArguments = [
 
 test('item 1, 2, 6: hostile arrays give an NWError naming the parameter, for every array argument', () => {
   assertMemoryUnchanged(() => {
-    for (const [label, make, pattern] of hostileArrays) {
+    for (const [label, make, pattern, code] of hostileArrays) {
       for (const [name, call] of arrayArguments) {
         const named = new RegExp(pattern.source.replace('NAME', name));
-        assertNWError(() => call(make()), named, `${label} as ${name} of ${call}`);
+        assertNWError(() => call(make()), named, `${label} as ${name} of ${call}`, { code, parameter: name });
       }
     }
   });
@@ -183,11 +187,13 @@ test('item 1, 2, 6: hostile arrays give an NWError naming the parameter, for eve
 
 test('item 1, 7: hostile options give an NWError naming the option, for every options argument', () => {
   assertMemoryUnchanged(() => {
-    for (const [label, make, pattern] of hostileOptions) {
+    for (const [label, make, pattern, code, parameter] of hostileOptions) {
       for (const call of optionArguments) {
         // The kernel's messages hold only where kernel is a known option (generateData has none).
-        const expected = call === optionArguments[6] && pattern.source.startsWith('^kernel') ? /^options: unknown option 'kernel'/ : pattern;
-        assertNWError(() => call(make()), expected, `${label} to ${call}`);
+        const noKernel = call === optionArguments[6] && pattern.source.startsWith('^kernel');
+        const expected = noKernel ? /^options: unknown option 'kernel'/ : pattern;
+        const data = noKernel ? { code: 'unknown-option', parameter: 'options' } : { code, parameter };
+        assertNWError(() => call(make()), expected, `${label} to ${call}`, data);
       }
     }
   });
@@ -200,12 +206,17 @@ test('item 1: hostile values where a number or a kernel name is expected give an
   ];
   assertMemoryUnchanged(() => {
     for (const [value, type] of scalars) {
-      assertNWError(() => nw.target(value), new RegExp(`^x must be a number, got ${type}$`), 'target');
-      assertNWError(() => nw.testGrid(value, 1, 5), new RegExp(`^xMin must be a number, got ${type}$`), 'testGrid xMin');
-      assertNWError(() => nw.testGrid(0, value, 5), new RegExp(`^xMax must be a number, got ${type}$`), 'testGrid xMax');
-      assertNWError(() => nw.testGrid(0, 1, value), new RegExp(`^n must be a number, got ${type}$`), 'testGrid n');
-      assertNWError(() => nw.kernelValue('gaussian', value), new RegExp(`^d must be a number, got ${type}$`), 'kernelValue d');
-      if (type !== 'string') assertNWError(() => nw.kernelValue(value, 1), new RegExp(`^kernel must be a string, got ${type}$`), 'kernelValue kernel');
+      const wrong = (parameter) => ({ code: 'wrong-type', parameter });
+      assertNWError(() => nw.target(value), new RegExp(`^x must be a number, got ${type}$`), 'target', wrong('x'));
+      assertNWError(() => nw.testGrid(value, 1, 5), new RegExp(`^xMin must be a number, got ${type}$`), 'testGrid xMin', wrong('xMin'));
+      assertNWError(() => nw.testGrid(0, value, 5), new RegExp(`^xMax must be a number, got ${type}$`), 'testGrid xMax', wrong('xMax'));
+      assertNWError(() => nw.testGrid(0, 1, value), new RegExp(`^n must be a number, got ${type}$`), 'testGrid n', wrong('n'));
+      assertNWError(() => nw.kernelValue('gaussian', value), new RegExp(`^d must be a number, got ${type}$`), 'kernelValue d', wrong('d'));
+      if (type !== 'string') {
+        assertNWError(() => nw.kernelValue(value, 1), new RegExp(`^kernel must be a string, got ${type}$`), 'kernelValue kernel', wrong('kernel'));
+        assertNWError(() => nw.isTrainable(value), new RegExp(`^kernel must be a string, got ${type}$`), 'isTrainable kernel', wrong('kernel'));
+        assertNWError(() => nw.isTrainable('gaussian', value), new RegExp(`^estimator must be a string, got ${type}$`), 'isTrainable estimator', wrong('estimator'));
+      }
     }
   });
 });
@@ -270,9 +281,10 @@ test('item 5: a deleted Trainer says so in an NWError', () => {
   const trainer = new nw.Trainer(xs, ys);
   trainer.step();
   trainer.delete();
-  assertNWError(() => trainer.step(), /^step: this trainer was deleted; create a new Trainer$/, 'step');
-  assertNWError(() => trainer.w, /^w: this trainer was deleted; create a new Trainer$/, 'w');
-  assertNWError(() => trainer.epoch, /^epoch: this trainer was deleted; create a new Trainer$/, 'epoch');
+  const deleted = { code: 'deleted', parameter: 'this' };
+  assertNWError(() => trainer.step(), /^step: this trainer was deleted; create a new Trainer$/, 'step', deleted);
+  assertNWError(() => trainer.w, /^w: this trainer was deleted; create a new Trainer$/, 'w', deleted);
+  assertNWError(() => trainer.epoch, /^epoch: this trainer was deleted; create a new Trainer$/, 'epoch', deleted);
   trainer.delete(); // a second delete() does nothing
   const step = nw.Trainer.prototype.step;
   assertNWError(() => step.call({}), /^step: called on something that is not an nw\.Trainer$/, 'step on a plain object');
@@ -280,7 +292,7 @@ test('item 5: a deleted Trainer says so in an NWError', () => {
   assertNWError(() => nw.Trainer.prototype.delete.call(5), /^delete: called on something that is not an nw\.Trainer$/, 'delete on 5');
 });
 
-test('item 6: entries that Number() converts are refused, the README\'s examples first', () => {
+test('item 6: entries that Number() converts are refused, docs/api.md\'s examples first', () => {
   assertNWError(() => nw.averagePool(['1', '2']), /^values\[0\] must be a finite number, got string$/, 'text');
   assertNWError(() => nw.averagePool([null, 4]), /^values\[0\] must be a finite number, got object$/, 'null');
   assertNWError(() => nw.averagePool([true, false]), /^values\[0\] must be a finite number, got boolean$/, 'booleans');
@@ -331,10 +343,10 @@ test('item 10: running out of memory names the input that did not fit, and the m
       const trainers = [];
       let copyError;
       for (let i = 0; i < 10 && !copyError; i++) {
-        try { trainers.push(new nw.Trainer(big, big)); } catch (error) { copyError = error.name + ': ' + error.message; }
+        try { trainers.push(new nw.Trainer(big, big)); } catch (error) { copyError = [error.name + ': ' + error.message, error.code, error.parameter]; }
       }
       let matrixError;
-      try { nw.attentionWeights(new Float64Array(4096), new Float64Array(4096)); } catch (error) { matrixError = error.name + ': ' + error.message; }
+      try { nw.attentionWeights(new Float64Array(4096), new Float64Array(4096)); } catch (error) { matrixError = [error.name + ': ' + error.message, error.code, error.parameter]; }
       const heapSize = nw.HEAP8.length;
       for (const trainer of trainers) trainer.delete();
       const matrix = nw.attentionWeights(new Float64Array(4096), new Float64Array(4096)).data.length;
@@ -342,8 +354,11 @@ test('item 10: running out of memory names the input that did not fit, and the m
     });
   `);
   assert.ok(result.trainers >= 5 && result.trainers < 8, `${result.trainers} Trainers fitted`);
-  assert.match(result.copyError, /^NWError: out of memory: not enough left in this module for [xy]Train \(8388608 entries\)$/);
-  assert.match(result.matrixError, /^NWError: out of memory: not enough left in this module for queries x keys$/);
+  assert.match(result.copyError[0], /^NWError: out of memory: not enough left in this module for [xy]Train \(8388608 entries\)$/);
+  assert.equal(result.copyError[1], 'out-of-memory');
+  assert.equal(result.copyError[2], result.copyError[0].match(/for ([xy]Train)/)[1], 'the parameter is the array that did not fit');
+  assert.match(result.matrixError[0], /^NWError: out of memory: not enough left in this module for queries x keys$/);
+  assert.deepEqual(result.matrixError.slice(1), ['out-of-memory', 'queries']);
   assert.ok(result.heapSize <= 2 ** 30);
   assert.equal(result.matrix, 4096 * 4096, 'after delete() the memory is usable again');
 });
@@ -555,6 +570,7 @@ const publicFunctions = [
   { name: 'testGrid', params: [['xMin', 'number'], ['xMax', 'number'], ['n', 'number']], call: (a, b, n) => nw.testGrid(a, b, n) },
   { name: 'kernelValue', params: [['kernel', 'kernel'], ['d', 'number']], call: (k, d) => nw.kernelValue(k, d) },
   { name: 'kernelNames', params: [], call: () => nw.kernelNames() },
+  { name: 'isTrainable', params: [['kernel', 'kernel']], call: (k) => nw.isTrainable(k) },
   { name: 'Trainer', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.trainer]], call: trainerSession },
 ];
 
@@ -599,6 +615,7 @@ function runRandomCalls(seed, count) {
     if (got.error !== undefined && !(got.error instanceof nw.NWError)) {
       assert.fail(`${label}: threw ${describe(got.error)}, not an NWError`);
     }
+    if (got.error !== undefined) assertContract(got.error, label);
     if (hostile.length > 0) {
       if (!got.error) assert.fail(`${label}: a hostile argument (${hostile}) was accepted: ${args.map((a) => describe(a.value)).join(' | ')}`);
       const names = hostile.some((name) => got.error.message.startsWith(name) && !/\w/.test(got.error.message[name.length] ?? ''));
@@ -678,6 +695,7 @@ test('a million hostile calls leave the stack pointer, the heap size and the fre
     () => nw.kernelValue(longName, 1),
     () => nw.generateData({ seed: 1n }),
     () => new nw.Trainer(xs, ys, { lr: 0 }),
+    () => nw.isTrainable('Gauss'),
   ];
   refuseMany([...refusedInJs, ...refusedInWasm], 100); // one-time allocations happen here
   const before = memoryState();

@@ -102,8 +102,16 @@ trainer.delete();
 try {
   nw.averagePool([]);
 } catch (error) {
-  if (error instanceof nw.NWError) console.log(error.name === 'NWError', error.message);
+  if (error instanceof nw.NWError) {
+    const code: createNW.ErrorCode = error.code;
+    const parameter: string = error.parameter;
+    console.log(error.name === 'NWError', error.message, code === 'empty', parameter);
+    // @ts-expect-error: the codes are a union, so a misspelt code does not compile
+    console.log(error.code === 'not-trainabel');
+  }
 }
+const trainable: boolean = nw.isTrainable('boxcar', 'localLinear');
+console.log(trainable);
 console.log(line.length, weights.fallbackRows, limit, loss);
 
 // @ts-expect-error: options are checked by name; W is not w
@@ -121,7 +129,7 @@ console.log(notText);
   writeFileSync(join(scratch, 'check.mts'), unchecked);
   assert.throws(() => run('node', [tsc, '-p', '.']), (error) => {
     const errors = error.message.match(/error TS\d+/g) ?? [];
-    assert.equal(errors.length, 3, error.message);
+    assert.equal(errors.length, 4, error.message);
     assert.match(error.message, /'W' does not exist/);
     return true;
   });

@@ -1,94 +1,185 @@
-// The validation table of the README, row by row: every invalid input is an NWError naming the
-// parameter, and a million of them leave the module correct and its memory unchanged.
+// The validation table of docs/api.md, row by row: every invalid input is an NWError naming the
+// parameter, with its code and parameter in data, every example message of the table is what the module
+// throws (with the table's code), and a million of them leave the module correct and its memory unchanged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertContract, sources } from './contract.mjs';
 import { createNW } from './module.mjs';
 
 const nw = await createNW();
 const x = [0, 1, 2];
 const y = [1, 3, 2];
+const x4 = [0, 1, 2, 3];
+const y4 = [1, 0, 2, 1];
+const detached = new Float64Array([1, 2]);
+structuredClone(detached.buffer, { transfer: [detached.buffer] });
+const sparse = new Array(2 ** 29);
+const throwingEntry = Object.defineProperty([1, 2], 1, { get() { throw new Error('entry'); } });
+const live = new nw.Trainer(x, y);
+const deleted = new nw.Trainer(x, y);
+deleted.delete();
+const diverging = new nw.Trainer(x4, [0, 5, -5, 0], { w0: 1, lr: 1e308 });
+
+// [label, call, message, code, parameter]
 
 const invalidCalls = [
   // arrays
-  ['empty queries', () => nw.predict([], x, y), /^queries must not be empty$/],
-  ['empty keys', () => nw.attentionWeights([1], []), /^keys must not be empty$/],
-  ['empty values', () => nw.averagePool([]), /^values must not be empty$/],
-  ['mismatched keys and values', () => nw.predict([1], [1, 2], [1]), /^values must have the same length as keys \(2\), got 1$/],
-  ['mismatched training arrays', () => nw.looLoss([0, 1, 2], [1, 2]), /^yTrain must have the same length as xTrain \(3\), got 2$/],
-  ['NaN in keys', () => nw.predict([1], [1, NaN], [1, 2]), /^keys\[1\] must be a finite number, got NaN$/],
-  ['Infinity in queries', () => nw.predict([Infinity], x, y), /^queries\[0\] must be a finite number, got Infinity$/],
-  ['-Infinity in yTrain', () => nw.looLoss(x, [1, -Infinity, 2]), /^yTrain\[1\] must be a finite number, got -Infinity$/],
-  ['non-numeric entry', () => nw.predict([1], ['a'], [1]), /^keys\[0\] must be a finite number, got string$/],
-  ['a number for an array', () => nw.predict(3, x, y), /^queries must be an array or typed array of numbers, got number$/],
-  ['a string for an array', () => nw.averagePool('123'), /^values must be an array or typed array of numbers, got string$/],
-  ['null for an array', () => nw.looLoss(null, y), /^xTrain must be an array or typed array of numbers, got object$/],
-  ['a missing array', () => nw.attentionWeights([1]), /^keys must be an array or typed array of numbers, got undefined$/],
-  ['an array-like object', () => nw.predict({ length: 1, 0: 1 }, x, y), /^queries must be an array or typed array/],
-  ['one training point', () => nw.looLoss([1], [1]), /^xTrain must have at least 2 points/],
-  ['training value beyond 1e100', () => nw.looLoss(x, [1, 1e101, 2]), /^yTrain\[1\] must be at most 1e100 in magnitude/],
-  ['a matrix beyond 2^24 cells', () => nw.attentionWeights(new Float64Array(4097), new Float64Array(4096)), /^queries.length x keys.length must be at most 16777216 cells/],
+  ['empty queries', () => nw.predict([], x, y), /^queries must not be empty$/, 'empty', 'queries'],
+  ['empty keys', () => nw.attentionWeights([1], []), /^keys must not be empty$/, 'empty', 'keys'],
+  ['empty values', () => nw.averagePool([]), /^values must not be empty$/, 'empty', 'values'],
+  ['mismatched keys and values', () => nw.predict([1], [1, 2], [1]), /^values must have the same length as keys \(2\), got 1$/, 'length-mismatch', 'values'],
+  ['mismatched training arrays', () => nw.looLoss([0, 1, 2], [1, 2]), /^yTrain must have the same length as xTrain \(3\), got 2$/, 'length-mismatch', 'yTrain'],
+  ['NaN in keys', () => nw.predict([1], [1, NaN], [1, 2]), /^keys\[1\] must be a finite number, got NaN$/, 'not-finite', 'keys'],
+  ['Infinity in queries', () => nw.predict([Infinity], x, y), /^queries\[0\] must be a finite number, got Infinity$/, 'not-finite', 'queries'],
+  ['-Infinity in yTrain', () => nw.looLoss(x, [1, -Infinity, 2]), /^yTrain\[1\] must be a finite number, got -Infinity$/, 'not-finite', 'yTrain'],
+  ['non-numeric entry', () => nw.predict([1], ['a'], [1]), /^keys\[0\] must be a finite number, got string$/, 'wrong-type', 'keys'],
+  ['a number for an array', () => nw.predict(3, x, y), /^queries must be an array or typed array of numbers, got number$/, 'wrong-type', 'queries'],
+  ['a string for an array', () => nw.averagePool('123'), /^values must be an array or typed array of numbers, got string$/, 'wrong-type', 'values'],
+  ['null for an array', () => nw.looLoss(null, y), /^xTrain must be an array or typed array of numbers, got object$/, 'wrong-type', 'xTrain'],
+  ['a missing array', () => nw.attentionWeights([1]), /^keys must be an array or typed array of numbers, got undefined$/, 'wrong-type', 'keys'],
+  ['an array-like object', () => nw.predict({ length: 1, 0: 1 }, x, y), /^queries must be an array or typed array/, 'wrong-type', 'queries'],
+  ['one training point', () => nw.looLoss([1], [1]), /^xTrain must have at least 2 points/, 'too-few-points', 'xTrain'],
+  ['training value beyond 1e100', () => nw.looLoss(x, [1, 1e101, 2]), /^yTrain\[1\] must be at most 1e100 in magnitude/, 'out-of-range', 'yTrain'],
+  ['a matrix beyond 2^24 cells', () => nw.attentionWeights(new Float64Array(4097), new Float64Array(4096)), /^queries.length x keys.length must be at most 16777216 cells/, 'too-large', 'queries'],
   // sizes and data options
-  ['nTrain of 0', () => nw.generateData({ nTrain: 0 }), /^nTrain must be an integer from 1 to 1000000, got 0$/],
-  ['negative nTrain', () => nw.generateData({ nTrain: -5 }), /^nTrain must be an integer from 1 to 1000000, got -5$/],
-  ['nTrain of 1e9', () => nw.generateData({ nTrain: 1e9 }), /^nTrain must be an integer from 1 to 1000000, got 1000000000$/],
-  ['fractional nTest', () => nw.generateData({ nTest: 2.5 }), /^nTest must be an integer from 1 to 1000000, got 2.5$/],
-  ['NaN nTest', () => nw.generateData({ nTest: NaN }), /^nTest must be an integer from 1 to 1000000, got NaN$/],
-  ['negative noise', () => nw.generateData({ noiseSd: -1 }), /^noiseSd must be a finite number >= 0, got -1$/],
-  ['infinite noise', () => nw.generateData({ noiseSd: Infinity }), /^noiseSd must be a finite number >= 0, got Infinity$/],
-  ['xMin below 0', () => nw.generateData({ xMin: -1 }), /^xMin must be a number from 0 to 1e6/],
-  ['xMin = xMax', () => nw.generateData({ xMin: 2, xMax: 2 }), /^xMax must be greater than xMin \(2\)/],
-  ['xMin > xMax', () => nw.generateData({ xMin: 3, xMax: 1 }), /^xMax must be greater than xMin \(3\)/],
-  ['NaN xMax', () => nw.generateData({ xMax: NaN }), /^xMax must be greater than xMin \(0\) and at most 1e6, got NaN$/],
-  ['seed beyond 2^53', () => nw.generateData({ seed: 2 ** 60 }), /^seed must be an integer from 0 to 9007199254740991/],
-  ['negative seed', () => nw.generateData({ seed: -1 }), /^seed must be an integer from 0 to 9007199254740991, got -1$/],
-  ['fractional seed', () => nw.generateData({ seed: 1.5 }), /^seed must be an integer from 0 to 9007199254740991, got 1.5$/],
-  ['string seed', () => nw.generateData({ seed: '1' }), /^seed must be a number, got string$/],
-  ['target below 0', () => nw.target(-1), /^x must be a number from 0 to 1e6/],
-  ['target of NaN', () => nw.target(NaN), /^x must be a number from 0 to 1e6 .*got NaN$/],
-  ['target of a string', () => nw.target('1'), /^x must be a number, got string$/],
+  ['nTrain of 0', () => nw.generateData({ nTrain: 0 }), /^nTrain must be an integer from 1 to 1000000, got 0$/, 'out-of-range', 'nTrain'],
+  ['negative nTrain', () => nw.generateData({ nTrain: -5 }), /^nTrain must be an integer from 1 to 1000000, got -5$/, 'out-of-range', 'nTrain'],
+  ['nTrain of 1e9', () => nw.generateData({ nTrain: 1e9 }), /^nTrain must be an integer from 1 to 1000000, got 1000000000$/, 'out-of-range', 'nTrain'],
+  ['fractional nTest', () => nw.generateData({ nTest: 2.5 }), /^nTest must be an integer from 1 to 1000000, got 2.5$/, 'out-of-range', 'nTest'],
+  ['NaN nTest', () => nw.generateData({ nTest: NaN }), /^nTest must be an integer from 1 to 1000000, got NaN$/, 'not-finite', 'nTest'],
+  ['negative noise', () => nw.generateData({ noiseSd: -1 }), /^noiseSd must be a finite number >= 0, got -1$/, 'out-of-range', 'noiseSd'],
+  ['infinite noise', () => nw.generateData({ noiseSd: Infinity }), /^noiseSd must be a finite number >= 0, got Infinity$/, 'not-finite', 'noiseSd'],
+  ['xMin below 0', () => nw.generateData({ xMin: -1 }), /^xMin must be a number from 0 to 1e6/, 'out-of-range', 'xMin'],
+  ['xMin = xMax', () => nw.generateData({ xMin: 2, xMax: 2 }), /^xMax must be greater than xMin \(2\)/, 'out-of-range', 'xMax'],
+  ['xMin > xMax', () => nw.generateData({ xMin: 3, xMax: 1 }), /^xMax must be greater than xMin \(3\)/, 'out-of-range', 'xMax'],
+  ['NaN xMax', () => nw.generateData({ xMax: NaN }), /^xMax must be greater than xMin \(0\) and at most 1e6, got NaN$/, 'not-finite', 'xMax'],
+  ['seed beyond 2^53', () => nw.generateData({ seed: 2 ** 60 }), /^seed must be an integer from 0 to 9007199254740991/, 'out-of-range', 'seed'],
+  ['negative seed', () => nw.generateData({ seed: -1 }), /^seed must be an integer from 0 to 9007199254740991, got -1$/, 'out-of-range', 'seed'],
+  ['fractional seed', () => nw.generateData({ seed: 1.5 }), /^seed must be an integer from 0 to 9007199254740991, got 1.5$/, 'out-of-range', 'seed'],
+  ['string seed', () => nw.generateData({ seed: '1' }), /^seed must be a number, got string$/, 'wrong-type', 'seed'],
+  ['target below 0', () => nw.target(-1), /^x must be a number from 0 to 1e6/, 'out-of-range', 'x'],
+  ['target of NaN', () => nw.target(NaN), /^x must be a number from 0 to 1e6 .*got NaN$/, 'not-finite', 'x'],
+  ['target of a string', () => nw.target('1'), /^x must be a number, got string$/, 'wrong-type', 'x'],
   // bandwidth and training options
-  ['infinite w', () => nw.predict([1], x, y, { w: Infinity }), /^w must be a finite number, got Infinity$/],
-  ['NaN w in looLoss', () => nw.looLoss(x, y, { w: NaN }), /^w must be a finite number, got NaN$/],
-  ['null w', () => nw.attentionWeights([1], x, { w: null }), /^w must be a number, got object$/],
-  ['lr of 0', () => new nw.Trainer(x, y, { lr: 0 }), /^lr must be a finite number > 0, got 0$/],
-  ['negative lr', () => new nw.Trainer(x, y, { lr: -1 }), /^lr must be a finite number > 0, got -1$/],
-  ['NaN lr', () => new nw.Trainer(x, y, { lr: NaN }), /^lr must be a finite number > 0, got NaN$/],
-  ['infinite w0', () => new nw.Trainer(x, y, { w0: Infinity }), /^w0 must be a finite number, got Infinity$/],
+  ['infinite w', () => nw.predict([1], x, y, { w: Infinity }), /^w must be a finite number, got Infinity$/, 'not-finite', 'w'],
+  ['NaN w in looLoss', () => nw.looLoss(x, y, { w: NaN }), /^w must be a finite number, got NaN$/, 'not-finite', 'w'],
+  ['null w', () => nw.attentionWeights([1], x, { w: null }), /^w must be a number, got object$/, 'wrong-type', 'w'],
+  ['lr of 0', () => new nw.Trainer(x, y, { lr: 0 }), /^lr must be a finite number > 0, got 0$/, 'out-of-range', 'lr'],
+  ['negative lr', () => new nw.Trainer(x, y, { lr: -1 }), /^lr must be a finite number > 0, got -1$/, 'out-of-range', 'lr'],
+  ['NaN lr', () => new nw.Trainer(x, y, { lr: NaN }), /^lr must be a finite number > 0, got NaN$/, 'not-finite', 'lr'],
+  ['infinite w0', () => new nw.Trainer(x, y, { w0: Infinity }), /^w0 must be a finite number, got Infinity$/, 'not-finite', 'w0'],
   // option objects
-  ['unknown option W', () => nw.predict([1], x, y, { W: 3 }), /^options: unknown option 'W' \(expected w, kernel, estimator\)$/],
-  ['unknown localLinear option', () => nw.localLinear([1], x, y, { estimator: 'localLinear' }), /^options: unknown option 'estimator' \(expected w, kernel\)$/],
-  ['unknown estimator', () => nw.predict([1], x, y, { estimator: 'll' }), /^estimator must be one of nadarayaWatson, localLinear, got 'll'$/],
-  ['estimator as a number', () => nw.looLoss(x, y, { estimator: 1 }), /^estimator must be a string, got number$/],
-  ['unknown estimator for selectBandwidth', () => nw.selectBandwidth(x, y, { estimator: 'LocalLinear' }), /^estimator must be one of nadarayaWatson, localLinear, got 'LocalLinear'$/],
-  ['unknown criterion', () => nw.selectBandwidth(x, y, { criterion: 'bic' }), /^criterion must be one of looCv, aic, got 'bic'$/],
-  ['leaveOneOut with the AIC', () => nw.selectBandwidth(x, y, { criterion: 'aic', leaveOneOut: true }), /^leaveOneOut applies only to criterion looCv/],
-  ['unknown selectBandwidth option', () => nw.selectBandwidth(x, y, { lr: 1 }), /^options: unknown option 'lr' \(expected kernel, leaveOneOut, loss, estimator, criterion, approximate\)$/],
-  ['unknown aicLoss option', () => nw.aicLoss(x, y, { leaveOneOut: false }), /^options: unknown option 'leaveOneOut' \(expected w, kernel, estimator\)$/],
-  ['unknown estimator for a Trainer', () => new nw.Trainer(x, y, { estimator: null }), /^estimator must be a string, got object$/],
-  ['unknown data option', () => nw.generateData({ ntrain: 5 }), /^options: unknown option 'ntrain' \(expected nTrain, nTest, noiseSd, xMin, xMax, seed\)$/],
-  ['unknown trainer option', () => new nw.Trainer(x, y, { learningRate: 0.1 }), /^options: unknown option 'learningRate' \(expected w0, lr, kernel, leaveOneOut, loss, estimator\)$/],
-  ['unknown kernel', () => nw.predict([1], x, y, { kernel: 'Gauss' }), /^kernel must be one of gaussian, boxcar, constant, epanechnikov, triangular, got 'Gauss'$/],
-  ['kernel as a number', () => nw.attentionWeights([1], x, { kernel: 2 }), /^kernel must be a string, got number$/],
-  ['leaveOneOut as a string', () => nw.looLoss(x, y, { leaveOneOut: 'no' }), /^leaveOneOut must be true or false, got string$/],
-  ['training boxcar', () => new nw.Trainer(x, y, { kernel: 'boxcar' }), /^kernel: boxcar cannot be trained/],
-  ['selecting for constant', () => nw.selectBandwidth(x, y, { kernel: 'constant' }), /^kernel: constant has a loss that is piecewise constant/],
-  ['a grid of 0 points', () => nw.testGrid(0, 1, 0), /^n must be an integer from 1 to 1000000, got 0$/],
-  ['an empty grid range', () => nw.testGrid(1, 1, 5), /^xMax must be greater than xMin \(1\), got 1$/],
-  ['options as a number', () => nw.predict([1], x, y, 5), /^options must be an object, got number$/],
-  ['options as an array', () => nw.looLoss(x, y, [1]), /^options must be an object, got object$/],
+  ['unknown option W', () => nw.predict([1], x, y, { W: 3 }), /^options: unknown option 'W' \(expected w, kernel, estimator\)$/, 'unknown-option', 'options'],
+  ['unknown localLinear option', () => nw.localLinear([1], x, y, { estimator: 'localLinear' }), /^options: unknown option 'estimator' \(expected w, kernel\)$/, 'unknown-option', 'options'],
+  ['unknown estimator', () => nw.predict([1], x, y, { estimator: 'll' }), /^estimator must be one of nadarayaWatson, localLinear, got 'll'$/, 'unknown-value', 'estimator'],
+  ['estimator as a number', () => nw.looLoss(x, y, { estimator: 1 }), /^estimator must be a string, got number$/, 'wrong-type', 'estimator'],
+  ['unknown estimator for selectBandwidth', () => nw.selectBandwidth(x, y, { estimator: 'LocalLinear' }), /^estimator must be one of nadarayaWatson, localLinear, got 'LocalLinear'$/, 'unknown-value', 'estimator'],
+  ['unknown criterion', () => nw.selectBandwidth(x, y, { criterion: 'bic' }), /^criterion must be one of looCv, aic, got 'bic'$/, 'unknown-value', 'criterion'],
+  ['leaveOneOut with the AIC', () => nw.selectBandwidth(x, y, { criterion: 'aic', leaveOneOut: true }), /^leaveOneOut applies only to criterion looCv/, 'not-applicable', 'leaveOneOut'],
+  ['unknown selectBandwidth option', () => nw.selectBandwidth(x, y, { lr: 1 }), /^options: unknown option 'lr' \(expected kernel, leaveOneOut, loss, estimator, criterion, approximate\)$/, 'unknown-option', 'options'],
+  ['unknown aicLoss option', () => nw.aicLoss(x, y, { leaveOneOut: false }), /^options: unknown option 'leaveOneOut' \(expected w, kernel, estimator\)$/, 'unknown-option', 'options'],
+  ['unknown estimator for a Trainer', () => new nw.Trainer(x, y, { estimator: null }), /^estimator must be a string, got object$/, 'wrong-type', 'estimator'],
+  ['unknown data option', () => nw.generateData({ ntrain: 5 }), /^options: unknown option 'ntrain' \(expected nTrain, nTest, noiseSd, xMin, xMax, seed\)$/, 'unknown-option', 'options'],
+  ['unknown trainer option', () => new nw.Trainer(x, y, { learningRate: 0.1 }), /^options: unknown option 'learningRate' \(expected w0, lr, kernel, leaveOneOut, loss, estimator\)$/, 'unknown-option', 'options'],
+  ['unknown kernel', () => nw.predict([1], x, y, { kernel: 'Gauss' }), /^kernel must be one of gaussian, boxcar, constant, epanechnikov, triangular, got 'Gauss'$/, 'unknown-value', 'kernel'],
+  ['kernel as a number', () => nw.attentionWeights([1], x, { kernel: 2 }), /^kernel must be a string, got number$/, 'wrong-type', 'kernel'],
+  ['leaveOneOut as a string', () => nw.looLoss(x, y, { leaveOneOut: 'no' }), /^leaveOneOut must be true or false, got string$/, 'wrong-type', 'leaveOneOut'],
+  ['training boxcar', () => new nw.Trainer(x, y, { kernel: 'boxcar' }), /^kernel: boxcar cannot be trained/, 'not-trainable', 'kernel'],
+  ['selecting for constant', () => nw.selectBandwidth(x, y, { kernel: 'constant' }), /^kernel: constant has a loss that is piecewise constant/, 'not-trainable', 'kernel'],
+  ['a grid of 0 points', () => nw.testGrid(0, 1, 0), /^n must be an integer from 1 to 1000000, got 0$/, 'out-of-range', 'n'],
+  ['an empty grid range', () => nw.testGrid(1, 1, 5), /^xMax must be greater than xMin \(1\), got 1$/, 'out-of-range', 'xMax'],
+  ['options as a number', () => nw.predict([1], x, y, 5), /^options must be an object, got number$/, 'wrong-type', 'options'],
+  ['options as an array', () => nw.looLoss(x, y, [1]), /^options must be an object, got object$/, 'wrong-type', 'options'],
+  // the rest of docs/api.md's examples
+  ['text entries', () => nw.averagePool(['1', '2']), /^values\[0\] must be a finite number, got string$/, 'wrong-type', 'values'],
+  ['a BigInt64Array', () => nw.averagePool(new BigInt64Array(2)), /^values must be an array or typed array of numbers, got BigInt64Array$/, 'wrong-type', 'values'],
+  ['a detached typed array', () => nw.averagePool(detached), /^values must not be a detached Float64Array \(its buffer was transferred\)$/, 'unreadable', 'values'],
+  ['a sparse Array of 2^29 entries', () => nw.averagePool(sparse), /^values must have at most 134217728 entries \(the module's memory is 1 GiB\), got 536870912$/, 'too-large', 'values'],
+  ['a throwing option getter', () => nw.predict([1], x, y, { get w() { throw new Error('boom'); } }), /^w could not be read: Error: boom$/, 'unreadable', 'w'],
+  ['a throwing entry getter', () => nw.predict([1], throwingEntry, [1, 2]), /^keys\[1\] could not be read: Error: entry$/, 'unreadable', 'keys'],
+  ['a kernelValue at NaN', () => nw.kernelValue('gaussian', NaN), /^d must be a finite number, got NaN$/, 'not-finite', 'd'],
+  ['empty values of attentionBlocks', () => nw.attentionBlocks([1], x, []), /^values must not be empty \(null asks for no predictions\)$/, 'empty', 'values'],
+  ['too many blocks', () => nw.attentionBlocks([1], x, null, { maxBlockCols: 4097 }), /^maxBlockCols must be an integer from 1 to 4096, got 4097$/, 'out-of-range', 'maxBlockCols'],
+  ['binned sums at w = 0', () => nw.binnedPredict([1], x, y, { w: 0 }), /^w must be nonzero for the binned sums/, 'out-of-range', 'w'],
+  ['a kernel for binnedPredict', () => nw.binnedPredict([1], x, y, { kernel: 'gaussian' }), /^options: unknown option 'kernel' \(expected w\)$/, 'unknown-option', 'options'],
+  ['a W for binnedPredict', () => nw.binnedPredict([1], x, y, { W: 3 }), /^options: unknown option 'W' \(expected w\)$/, 'unknown-option', 'options'],
+  ['rowEnd past the data', () => nw.looLossRows(x4, y4, { rowEnd: 5 }), /^rowEnd must be an integer from 0 to 4, got 5$/, 'out-of-range', 'rowEnd'],
+  ['rowBegin after rowEnd', () => nw.looLossRows(x4, y4, { rowBegin: 3, rowEnd: 2 }), /^rowBegin and rowEnd must satisfy 0 <= rowBegin <= rowEnd <= xTrain.length \(4\), got 3 and 2$/, 'out-of-range', 'rowBegin'],
+  ['a negative loss row', () => nw.sumLooRows([-1], [0]), /^lossRows\[0\] must be a finite number >= 0, got -1$/, 'out-of-range', 'lossRows'],
+  ['a NaN gradient row', () => nw.sumLooRows([1], [NaN]), /^gradRows\[0\] must not be NaN$/, 'not-finite', 'gradRows'],
+  ['rows of another length', () => live.stepWithRows([1], [0]), /^lossRows must have one row per training point \(3\), got 1$/, 'length-mismatch', 'lossRows'],
+  ['unknown approximation', () => nw.selectBandwidth(x, y, { approximate: 'sometimes' }), /^approximate must be one of auto, never, got 'sometimes'$/, 'unknown-value', 'approximate'],
+  ['unknown loss', () => nw.looLoss(x, y, { loss: 'mean' }), /^loss must be one of squared, halfSquared, got 'mean'$/, 'unknown-value', 'loss'],
+  ['four points for the AIC', () => nw.selectBandwidth(x4, y4, { criterion: 'aic' }), /^xTrain must have at least 5 points for criterion aic/, 'too-few-points', 'xTrain'],
+  ['loss with the AIC', () => nw.selectBandwidth(x, y, { criterion: 'aic', loss: 'squared' }), /^loss applies only to criterion looCv/, 'not-applicable', 'loss'],
+  ['an inherited option', () => nw.predict([1], x, y, Object.create({ W: 100 })), /^options: inherited option 'W' \(only the object's own properties are read\)$/, 'unknown-option', 'options'],
+  ['a deleted Trainer', () => deleted.step(), /^step: this trainer was deleted; create a new Trainer$/, 'deleted', 'this'],
+  ['a step on something else', () => nw.Trainer.prototype.step.call({}), /^step: called on something that is not an nw\.Trainer$/, 'wrong-type', 'this'],
+  ['Trainer without new', () => nw.Trainer(x, y), /^Trainer: create one with new: new nw\.Trainer\(xTrain, yTrain, options\)$/, 'wrong-type', 'this'],
+  ['a diverging step', () => diverging.step(), /^lr: training diverged at epoch 1 .*w is kept, try a smaller lr$/, 'diverged', 'lr'],
+  ['isTrainable of an unknown kernel', () => nw.isTrainable('Gauss'), /^kernel must be one of gaussian, boxcar, constant, epanechnikov, triangular, got 'Gauss'$/, 'unknown-value', 'kernel'],
+  ['isTrainable of an unknown estimator', () => nw.isTrainable('gaussian', 'll'), /^estimator must be one of nadarayaWatson, localLinear, got 'll'$/, 'unknown-value', 'estimator'],
+  ['isTrainable of a number', () => nw.isTrainable(2), /^kernel must be a string, got number$/, 'wrong-type', 'kernel'],
+  ['isTrainable with a null estimator', () => nw.isTrainable('gaussian', null), /^estimator must be a string, got object$/, 'wrong-type', 'estimator'],
 ];
 
-for (const [name, call, message] of invalidCalls) {
+for (const [name, call, message, code, parameter] of invalidCalls) {
   test(`rejected with an NWError naming the parameter: ${name}`, () => {
     assert.throws(call, (error) => {
       assert.ok(error instanceof nw.NWError, `an NWError, got ${error}`);
       assert.ok(error instanceof Error);
       assert.equal(error.name, 'NWError');
       assert.match(error.message, message);
+      assertContract(error, name, { code, parameter });
       return true;
     });
   });
 }
+
+// docs/api.md's validation table: [example message, code] of every row, in order.
+function documentedExamples() {
+  const lines = sources.docs.split('\n');
+  const start = lines.indexOf('| input | rule | example message | code |');
+  assert.ok(start >= 0, 'docs/api.md has the validation table');
+  const examples = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    const cells = line.split(/(?<!\\)\|/).slice(1, -1);
+    assert.equal(cells.length, 4, `four cells: ${line}`);
+    const messages = [...cells[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    const codes = [...cells[3].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    assert.ok(messages.length > 0, `an example: ${line}`);
+    assert.equal(codes.length, messages.length, `one code per example: ${line}`);
+    messages.forEach((message, i) => examples.push([message, codes[i]]));
+  }
+  return examples;
+}
+
+// An example as a pattern of the whole message: "(...)" stands for a parenthesis and any text after it
+// (the table shortens long messages so), "..." for any text.
+function examplePattern(example) {
+  const escaped = example.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replaceAll('\\(\\.\\.\\.\\)', '\\(.*\\).*').replaceAll('\\.\\.\\.', '.*')}$`);
+}
+
+test('every example message of docs/api.md\'s validation table is what the module throws, with the code beside it', () => {
+  const thrown = invalidCalls.map(([name, call]) => {
+    try {
+      call();
+    } catch (error) {
+      return error;
+    }
+    assert.fail(`${name} did not throw`);
+  });
+  const examples = documentedExamples();
+  assert.ok(examples.length >= 40, `${examples.length} examples`);
+  for (const [example, code] of examples) {
+    const pattern = examplePattern(example);
+    const matching = thrown.filter((error) => pattern.test(error.message));
+    assert.ok(matching.length > 0, `no call in this file throws the documented message '${example}'`);
+    assert.ok(matching.some((error) => error.code === code), `'${example}' is documented as ${code}, thrown as ${matching.map((e) => e.code)}`);
+  }
+});
 
 test('a million errors leave the module correct, its memory unchanged, and its stack intact', () => {
   const expected = {
