@@ -131,6 +131,55 @@ inEachBrowser('dragging w', (env) => {
     await page.close();
   });
 
+  // The path of a drag runs one way: the controller never writes into the slider being moved, and a w
+  // released after the paused drag's render drew it is not rendered again.
+  test('a drag held still, then released, renders once; the page never writes the slider being dragged', async () => {
+    const page = await open(env.server.url + HASH);
+    const result = await page.evaluate(async () => {
+      const slider = document.getElementById('w');
+      const writes = [];
+      const { set } = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+      Object.defineProperty(slider, 'value', { configurable: true, get: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').get, set(v) { writes.push(v); set.call(this, v); } });
+      const start = nwPage.debug.renders;
+      for (const value of ['1.5', '2', '2.5']) {
+        set.call(slider, value);
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 400)); // held still: the paused drag's render
+      const afterPause = nwPage.debug.renders - start;
+      slider.dispatchEvent(new Event('change', { bubbles: true })); // released
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { afterPause, afterRelease: nwPage.debug.renders - start, writes, w: nwPage.debug.settings.w, hash: location.hash };
+    });
+    assert.equal(result.afterPause, 1, 'the pause renders once');
+    assert.equal(result.afterRelease, 1, 'the release renders no more');
+    assert.deepEqual(result.writes, [], 'nothing wrote the slider during the drag');
+    assert.equal(result.w, 2.5);
+    assert.match(result.hash, /[#&]w=2\.5(&|$)/, 'the release writes the URL');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('a drag in ?embed=predictions creates no chart for the hidden heatmap and still draws the exact line', async () => {
+    const page = await open(`${env.server.url}?embed=predictions${HASH}`);
+    const line = await page.evaluate(async () => {
+      performance.clearMeasures();
+      const slider = document.getElementById('w');
+      for (let i = 0; i < 250 && performance.getEntriesByName('nw:drag-update').length === 0; i++) {
+        slider.value = '2.5';
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[3].data.map((p) => p.y);
+    });
+    assert.deepEqual(line, Array.from(nw.predict(data.xTest, data.xTrain, data.yTrain, { w: 2.5 })));
+    await page.ready();
+    assert.equal(await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap')) === undefined), true, 'no heatmap chart was created');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('a worker that cannot load is replaced by the page thread without losing the drag', async () => {
     const asked = broken.server.requested.get('/heatmap_worker.js') ?? 0;
     const page = await open(broken.server.url + HASH);

@@ -4,6 +4,7 @@
 // 50 samples) ends in the next task, where the page is drawn.
 // With many samples over http each epoch's rows come from the row pool (epoch_rows.js) and the page's
 // thread only sums them; if the pool stops, the run goes on here in slices.
+import { problemText } from '../i18n/problem_text.js';
 import { SLICE_MS } from './budget.js';
 import { poolStopped } from './epoch_rows.js';
 
@@ -59,7 +60,7 @@ class Converger {
         if (performance.now() - sliceStart + run.epochMs > SLICE_MS) break;
       }
     } catch (error) {
-      return this.finish(run, 'failed', error.message);
+      return this.finish(run, 'failed', this.problem(error));
     }
     this.onProgress({ epoch: session.epoch, maxEpochs: run.maxEpochs, elapsed: performance.now() - run.started });
     setTimeout(() => this.slice(run), 0);
@@ -74,11 +75,16 @@ class Converger {
     try {
       settled = this.stepOnce(run, rows);
     } catch (error) {
-      return this.finish(run, 'failed', error.message);
+      return this.finish(run, 'failed', this.problem(error));
     }
     if (settled) return this.finish(run, 'settled');
     this.onProgress({ epoch: this.session.epoch, maxEpochs: run.maxEpochs, elapsed: performance.now() - run.started });
     return this.slice(run);
+  }
+
+  // What the reader is told of a failed epoch (a step that diverged names the epoch it was).
+  problem(error) {
+    return problemText(error, { t: this.session.t, epoch: this.session.epoch + 1, w: String(this.session.learnedW) });
   }
 
   // One epoch; whether the run is done because w settled (never for a replay).
@@ -91,7 +97,7 @@ class Converger {
   pooledFailed(run, error) {
     if (this.run !== run) return undefined;
     if (poolStopped(error)) return this.slice(run); // the pool is gone: on with epochs here
-    return this.finish(run, 'failed', error.message);
+    return this.finish(run, 'failed', this.problem(error));
   }
 
   // After a slice's epochs, the end (whose onDone draws the page) in a task of its own.

@@ -11,6 +11,7 @@ import { Player } from '../compute/player.js';
 import { Session } from '../model/session.js';
 import { coerce, defaults, describeW, languageSetting, parse, properties, sessionChange, textOf } from '../model/settings.js';
 import { untrainableText } from '../figures/texts.js';
+import { problemText } from '../i18n/problem_text.js';
 import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
 import { FIGURE_NAMES, element as el, views } from './component_figures.js';
@@ -179,7 +180,7 @@ class NWFigure extends HTMLElement {
       const replayProblem = this.session.replay(state.trained);
       if (replayProblem) problems.push(replayProblem);
     } catch (error) {
-      problems.push(error.message);
+      problems.push(problemText(error, { t: this.t }));
     }
     this.settings = { ...state, trained: this.session.epoch };
     this.render();
@@ -202,7 +203,7 @@ class NWFigure extends HTMLElement {
     try {
       this.view.render(this.session, s);
     } catch (error) {
-      this.showProblems([error.message]);
+      this.showProblems([problemText(error, { t: this.t })]);
     }
     if (this.wInput) {
       if (this.wInput.value !== String(s.w)) this.wInput.value = String(s.w);

@@ -2,6 +2,7 @@
 // panels and the loss landscape (each drawn by its figure module, shared with <nw-figure>), with the
 // words and tables beside them (page_text.js). When each is drawn is scheduler.js's.
 import { t } from '../i18n/i18n.js';
+import { problemText } from '../i18n/problem_text.js';
 import { lazy } from '../charts/lazy.js';
 import { byId, setText } from '../lib/dom.js';
 import { drawKernelPanel, kernelPanels } from './kernels.js';
@@ -82,7 +83,7 @@ class Figures extends FigureScheduler {
       this.drawnWith = {};
       this.offloaded.clear(); // (their replies are for what failed: all is drawn again next time)
       this.lineOwed = null;
-      this.onProblem(error.message);
+      this.onProblem(problemText(error));
     }
     // The other figures near the view: what fits in this task, the rest in the next ones.
     this.drawSlice(started, { mayWait: true });
@@ -120,7 +121,7 @@ class Figures extends FigureScheduler {
     try {
       this.showPredictions(session, s);
     } catch (error) {
-      this.onProblem(error.message);
+      this.onProblem(problemText(error));
     }
     // The parts that waited for the lines (the loss chart's test MSE), in a task of their own.
     if (this.sliceTimer === null) this.nextSlice();
@@ -165,7 +166,7 @@ class Figures extends FigureScheduler {
       }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
     } catch (error) {
-      this.onProblem(error.message);
+      this.onProblem(problemText(error));
     }
   }
 
@@ -264,7 +265,7 @@ class Figures extends FigureScheduler {
       }
     } catch (error) {
       this.drawnWith[slot] = null;
-      this.onProblem(error.message);
+      this.onProblem(problemText(error));
     }
     // After a heatmap, the line's redraws (the predictions chart, up to 2000 points a line) come in a
     // task of their own: both in one task took 70-85 ms at 2000 samples. A render in between owes its

@@ -3,6 +3,7 @@
 // browser paints and takes input between them, and with large heatmaps offloaded to the heatmap worker.
 // Figures (page_figures.js) extends it with drawLazy(part, ...) and partInputs(part, ...).
 import { SLICE_MS, WORKER_MIN_PAIRS } from '../compute/budget.js';
+import { problemText } from '../i18n/problem_text.js';
 import { byId } from '../lib/dom.js';
 import { FOUR_KERNELS } from './kernels.js';
 
@@ -45,8 +46,10 @@ class FigureScheduler {
       this.nearViewKnown = true;
       if (this.lastRender) this.drawSlice(performance.now());
     }, { rootMargin: '300px 0px' });
+    this.figureOf = {}; // view -> its <figure>
     for (const [part, id] of Object.entries(PART_ELEMENTS)) {
       const figure = byId(id).closest('figure');
+      this.figureOf[part] = figure;
       figure.dataset.lazyPart = part;
       observer.observe(figure);
     }
@@ -75,7 +78,12 @@ class FigureScheduler {
   // browser tests wait for it after each action.
   get idle() { return this.nearViewKnown && this.sliceTimer === null && this.offloaded.size === 0 && this.lineOwed === null; }
 
-  isNear(part) { return this.nearView.has(partView(part)); }
+  // Near the view and laid out: a one-figure embed hides the others after the browser's first report
+  // of where they are, which can have found them near.
+  isNear(part) {
+    const view = partView(part);
+    return this.nearView.has(view) && this.figureOf[view].getClientRects().length > 0;
+  }
 
   // The figures drawn only near the view: all of them at once before a PNG export (all), else in slices.
   renderLazy(session, s, { all = false } = {}) {
@@ -150,7 +158,7 @@ class FigureScheduler {
     } catch (error) {
       this.drawnWith[part] = null;
       this.offloaded.delete(part);
-      this.onProblem(error.message);
+      this.onProblem(problemText(error));
     }
     // A line the worker owed comes with this pass when it ran here (or must be computed now).
     if (!this.offloaded.has(part)) this.lineArrived(part);

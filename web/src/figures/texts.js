@@ -1,20 +1,15 @@
 // Texts the page and <nw-figure> both write about a session: the stage of training, why a kernel cannot
 // be trained, the heatmaps' shape and the training charts' text alternatives, in t's language.
 import { t as pageT } from '../i18n/i18n.js';
+import { kernelName } from '../i18n/kernel_name.js';
 
 const formatW = (w) => (Number.isFinite(w) ? w.toFixed(2) : '–');
 
 // "before training" or "after 3 epochs".
 const stageText = (session, t = pageT) => (session.epoch === 0 ? t('stage.before') : t.plural('stage.after', session.epoch));
 
-// The module says why in English ("kernel: boxcar cannot be trained ..."): the page says the same in
-// its language for the kernels it knows, and shows the module's message whole otherwise.
-const untrainableText = (session, t = pageT) => (session.untrainable.startsWith(`kernel: ${session.kernel} cannot be trained`)
-  ? t('status.untrainable', { kernel: kernelName(session.kernel, t) }) : session.untrainable);
-
-// The name of a kernel that cannot be trained, in t's language (another kernel keeps the module's name).
-const kernelName = (kernel, t = pageT) => (kernel === 'boxcar' || kernel === 'constant'
-  ? t(kernel === 'boxcar' ? 'kernelName.boxcar' : 'kernelName.constant') : kernel);
+// Why the session's kernel cannot be trained (the module's isTrainable said so), in t's language.
+const untrainableText = (session, t = pageT) => t('status.untrainable', { kernel: kernelName(session.kernel, t) });
 
 const weightsShape = (session, t = pageT) => t('describe.shape', { rows: session.data.xTest.length, cols: session.data.xTrain.length });
 

@@ -142,6 +142,8 @@ export default {
   'problem.epochLimit': 'Training stops at {epochs} epochs for {n} training samples, so that a shared link replays quickly',
   'problem.unknownEmbed': 'Unknown figure "{name}" for embed: use one of {figures}, or 1 for all of them',
   'problem.unknownFigure': 'Unknown figure "{name}" for <nw-figure>: use one of {figures}',
+  'problem.diverged': 'lr: training diverged at epoch {epoch} (the step from w = {w} is not finite); w is kept, try a smaller lr',
+  'problem.module': '{message}',
   'problem.nwSet': 'nw:set: settings must be an object of setting names and values',
 
   // Controls, status and training

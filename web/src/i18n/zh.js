@@ -141,6 +141,8 @@ export default {
   'problem.epochLimit': '{n} 个训练样本的训练在 {epochs} 个迭代周期处停止，以便分享的链接能快速重放',
   'problem.unknownEmbed': '未知的嵌入图表“{name}”：请使用 {figures} 之一，或用 1 表示全部',
   'problem.unknownFigure': '<nw-figure> 的未知图表“{name}”：请使用 {figures} 之一',
+  'problem.diverged': '训练在第 {epoch} 轮发散（从 w = {w} 出发的这一步不是有限值）；w 保持不变，请减小学习率 lr',
+  'problem.module': '模块拒绝了此输入：{message}',
   'problem.nwSet': 'nw:set：消息中的设置必须是由设置名和值组成的对象',
 
   // 控件、状态与训练

@@ -2,7 +2,7 @@
 // of w reaching past the training run and the minimiser (all computed by the module, through Session),
 // and the sentence that says what the curve is and where the run stands on it.
 import { t as pageT } from '../i18n/i18n.js';
-import { kernelName } from '../figures/texts.js';
+import { kernelName } from '../i18n/kernel_name.js';
 
 // The landscape evaluates L(w) this many times; above LANDSCAPE_MAX_TRAIN samples it is not drawn.
 const LANDSCAPE_POINTS = 120;

@@ -2,6 +2,7 @@
 // the data, a trainer for the parametric w with its history, predictions and weights (the criteria it is
 // judged by, for the landscape and the notes, are session_criteria.js's).
 import { t as pageT } from '../i18n/i18n.js';
+import { problemText } from '../i18n/problem_text.js';
 import { BOUNDARY_MARGIN, SessionCriteria } from './session_criteria.js';
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
@@ -20,7 +21,6 @@ class Session extends SessionCriteria {
     this.data = null;       // { xTrain, yTrain, xTest, yTruth (null for your own data), w0 }
     this.objective = null;  // { kernel, estimator, leaveOneOut, loss }
     this.trainer = null;    // null when the kernel cannot be trained
-    this.untrainable = '';  // why not, then
     this.losses = [];       // training loss before each epoch's step
     this.ws = [];           // w at the start (index 0) and after each epoch
     this.testMseCache = []; // the parametric estimator's test MSE at ws[0..] so far (see testMses)
@@ -49,14 +49,10 @@ class Session extends SessionCriteria {
 
   resetTraining(settings) {
     const objective = { kernel: settings.kernel, estimator: settings.estimator ?? 'nadarayaWatson', leaveOneOut: settings.loo === 'on', loss: settings.loss };
-    let trainer = null;
-    this.untrainable = '';
-    try {
-      trainer = new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective });
-    } catch (error) {
-      if (!(error instanceof this.nw.NWError) || !error.message.startsWith('kernel:')) throw error;
-      this.untrainable = error.message;
-    }
+    // (The module says which kernels can be trained: some have no gradient in w.)
+    const trainer = this.nw.isTrainable(objective.kernel, objective.estimator)
+      ? new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective })
+      : null;
     if (this.trainer) this.trainer.delete();
     this.trainer = trainer;
     this.objective = objective;
@@ -125,7 +121,7 @@ class Session extends SessionCriteria {
     try {
       this.step(rows);
     } catch (error) {
-      return { stepped: false, problem: error.message };
+      return { stepped: false, problem: problemText(error, { t: this.t, epoch: this.epoch + 1, w: String(this.learnedW) }) };
     }
     return { stepped: true, problem: null };
   }

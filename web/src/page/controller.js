@@ -16,6 +16,7 @@ import { dataKeys, defaults, objectiveKeys, parse, serialize, sessionChange } fr
 import { ownData } from '../io/own_data.js';
 import { startEmbed } from '../embed/frame.js';
 import { t } from '../i18n/i18n.js';
+import { problemText } from '../i18n/problem_text.js';
 import { byId } from '../lib/dom.js';
 
 // The query's position is written to the URL this long after it last moved (not on every pointer move).
@@ -180,7 +181,7 @@ class App {
       }
       if (problem) problems.push(problem);
     } catch (error) {
-      problems.push(error.message);
+      problems.push(problemText(error));
     }
     if (!this.session.data) {
       showProblems(problems);

@@ -5,6 +5,7 @@ import { parseCsv } from '../io/csv.js';
 import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from '../io/exports.js';
 import { ownData } from '../io/own_data.js';
 import { t } from '../i18n/i18n.js';
+import { problemText } from '../i18n/problem_text.js';
 import { parse } from '../model/settings.js';
 import { byId } from '../lib/dom.js';
 import { clearProblems, showProblems } from './messages.js';
@@ -84,7 +85,7 @@ class Files {
       app.settings = { ...app.settings, data: 'generated' };
       app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
     } catch (error) {
-      showProblems([error.message]);
+      showProblems([problemText(error)]);
     }
   }
 
@@ -107,7 +108,7 @@ class Files {
     try {
       session = parseSession(text);
     } catch (error) {
-      showProblems([error.message]);
+      showProblems([problemText(error)]);
       return;
     }
     app.training.player.pause();

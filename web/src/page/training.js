@@ -6,6 +6,7 @@ import { Player } from '../compute/player.js';
 import { createRowPool } from '../compute/row_pool.js';
 import { createSlicedRows } from '../compute/sliced_rows.js';
 import { t } from '../i18n/i18n.js';
+import { problemText } from '../i18n/problem_text.js';
 import { byId } from '../lib/dom.js';
 import { showProblems } from './messages.js';
 
@@ -76,7 +77,7 @@ class Training {
       if (poolStopped(error)) {
         if (!this.showEpoch(session.tryStep())) this.player.pause(); // the pool is gone: here
       } else {
-        showProblems([error.message]);
+        showProblems([problemText(error)]);
         this.player.pause();
       }
     });
