@@ -3,9 +3,17 @@
 // createNW. Every array argument may be an Array of numbers or a typed array; results are copies.
 
 /** Starts a fresh instance of the module (its own WebAssembly memory). */
-declare function createNW(moduleOverrides?: object): Promise<createNW.NWModule>;
+declare function createNW(moduleOverrides?: createNW.ModuleOverrides): Promise<createNW.NWModule>;
 
 declare namespace createNW {
+  /** The only Emscripten module settings the factory reads; any other key is ignored. */
+  interface ModuleOverrides {
+    /** Instantiates the WebAssembly yourself (Emscripten's hook); by default nw.js uses the copy inside it. */
+    instantiateWasm?: (imports: object, receiveInstance: (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void) => object;
+    print?: (text: string) => void;
+    printErr?: (text: string) => void;
+    onAbort?: (reason: unknown) => void;
+  }
   /** An Array of numbers or a typed array (read as doubles). */
   type NumberArray = ArrayLike<number>;
 
