@@ -57,6 +57,7 @@ class App {
   start(madeFigures = createFigures()) {
     this.embed = startEmbed(this);
     this.useFigures(madeFigures);
+    this.figures.forgetHidden(); // (the embed has hidden the figures it does not show)
     this.controls = new Controls({
       onEdit: (name, value, options) => this.edit(name, value, options),
       onProblem: (message) => showProblems([message]),
