@@ -85,7 +85,7 @@ inEachBrowser('accessibility (axe-core)', (env) => {
         };
         const chart = nwPage.Chart.getChart(document.getElementById('predictionsChart'));
         return { background: luminance(getComputedStyle(document.body).backgroundColor), text: luminance(getComputedStyle(document.body).color),
-          ticks: of(nwPage.Chart.defaults.color), truth: of(chart.data.datasets[1].borderColor) };
+          ticks: of(chart.options.color), truth: of(chart.data.datasets[1].borderColor) };
       });
       assert.ok(colours.background < 0.1 && colours.text > 0.8, `a dark page with light text: ${JSON.stringify(colours)}`);
       assert.ok(colours.ticks > 0.7 && colours.truth > 0.9, `light axis text and a light truth line: ${JSON.stringify(colours)}`);

@@ -282,6 +282,51 @@ inEachBrowser('beyond the chapter', (env) => {
     await page.close();
   });
 
+  test('the landscape has two y axes until the reader shows the AICc, and its legend draws each mark as it is drawn', async () => {
+    const page = await open(env.server.url, { height: 4000 });
+    await page.waitForFunction(() => nwPage.debug.idle && nwPage.debug.figure('landscape').drawnFor !== null);
+    const state = () => page.evaluate(() => {
+      const chart = nwPage.Chart.getChart(document.getElementById('landscapeChart'));
+      return {
+        yAxes: Object.values(chart.scales).filter((scale) => scale.axis === 'y' && (scale.options.display === 'auto' ? scale.getMatchingVisibleMetas().length > 0 : scale.options.display)).map((scale) => scale.id),
+        legend: Object.fromEntries(chart.legend.legendItems.map((item) => [chart.data.datasets[item.datasetIndex].label, item.pointStyle])),
+        aicBox: chart.legend.legendHitBoxes[chart.legend.legendItems.findIndex((item) => item.datasetIndex === 4)],
+      };
+    });
+    const before = await state();
+    assert.deepEqual(before.yAxes, ['y', 'testMse']);
+    assert.deepEqual(before.legend, {
+      'L(w)': 'line', 'Training steps': 'circle', Minimiser: 'star', 'test MSE (right axis)': 'line', 'AICc (its own axis)': 'line', 'AICc minimiser': 'rectRot',
+    });
+    // The reader clicks "AICc" in the legend: its curve, its diamond and its axis appear.
+    const { left, top } = before.aicBox;
+    const box = await page.locator('#landscapeChart').box();
+    await page.mouse.click(box.x + left + 5, box.y + top + 5);
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).isDatasetVisible(4));
+    assert.deepEqual((await state()).yAxes, ['y', 'testMse', 'aic']);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('before the first epoch the loss chart says what will appear there, or that the kernel cannot be trained', async () => {
+    const page = await open(env.server.url, { height: 4000 });
+    await page.waitForFunction(() => nwPage.debug.idle && nwPage.debug.figure('loss').drawnFor !== null);
+    const empty = () => page.evaluate(() => {
+      const chart = nwPage.Chart.getChart(document.getElementById('lossChart'));
+      return chart.data.datasets[0].data.length === 0 ? chart.options.plugins.nwEmpty.text : null;
+    });
+    assert.equal(await empty(), "Train or Step: each epoch's loss appears here");
+    await page.button('Step').click();
+    await page.waitForFunction(() => !nwPage.debug.busy && nwPage.debug.session.epoch === 1);
+    assert.equal(await empty(), null, 'no text once the first loss is drawn');
+    await page.label('Kernel').select('boxcar');
+    await page.waitForFunction(() => nwPage.debug.idle && nwPage.debug.settings.kernel === 'boxcar');
+    assert.equal(await empty(), 'This kernel cannot be trained: no epochs to show');
+    await page.screenshot('loss-untrainable');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('the "No leave-one-out" exercise shows w running away and the test MSE rising', async () => {
     const page = await open(env.server.url);
     await page.button('No leave-one-out').click();

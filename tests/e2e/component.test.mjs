@@ -17,7 +17,9 @@ WebAssembly.instantiate = function (...args) {
   return instantiate.apply(this, args).then((result) => { window.wasmInstances += 1; return result; });
 };
 window.changes = [];
-document.addEventListener('nw-change', (event) => window.changes.push(event.detail.settings));`;
+document.addEventListener('nw-change', (event) => window.changes.push(event.detail.settings));
+window.errors = [];
+document.addEventListener('nw-error', (event) => window.errors.push(event.detail));`;
 
 // A lesson whose own styles would break any figure they reached: hidden canvases, red text, big buttons.
 const HOSTILE_CSS = `body { color: rgb(255, 0, 0); font: 30px monospace; }
@@ -135,6 +137,13 @@ inEachBrowser('the <nw-figure> element', (env) => {
     closeTo(await nonparametricLine(page, 'predictions'), expectedLine(5));
     await page.evaluate(() => document.getElementById('predictions').setAttribute('w', '99'));
     assert.equal(await shadowText(page, 'predictions', '[role="alert"]'), 'Distance scale w must be from 0 to 30; using 30');
+    // The lesson's code hears each refusal as nw-error, by attribute.
+    assert.deepEqual(await page.evaluate(() => window.errors), [
+      { attribute: 'w', setting: 'w', message: 'Distance scale w must be a number' },
+      { attribute: 'w', setting: 'w', message: 'Distance scale w must be from 0 to 30; using 30' },
+    ]);
+    await page.evaluate(() => document.getElementById('predictions').setAttribute('n-train', '1.5'));
+    assert.deepEqual((await page.evaluate(() => window.errors))[2], { attribute: 'n-train', setting: 'nTrain', message: 'Training samples must be a whole number' });
     closeTo(await nonparametricLine(page, 'predictions'), expectedLine(30));
     await page.evaluate(() => document.getElementById('predictions').removeAttribute('w'));
     closeTo(await nonparametricLine(page, 'predictions'), expectedLine(1));

@@ -36,6 +36,22 @@ inEachBrowser('the consistency figure', (env) => {
     assert.deepEqual((await chartData(page, 0)).map((p) => [p.x, p.y]), points.map((p) => [p.n, p.selectedMse]));
     assert.deepEqual((await chartData(page, 1)).map((p) => [p.x, p.y]), points.map((p) => [p.n, p.fixedMse]));
     assert.deepEqual((await chartData(page, 2)).map((p) => [p.x, p.y]), points.map((p) => [p.n, p.w]));
+    // A tick at every n measured, the first (50) included; the y labels short and apart.
+    const axes = await page.evaluate(() => {
+      const chart = nwPage.Chart.getChart(document.getElementById('consistencyChart'));
+      const labelled = (scale) => scale.ticks.filter((tick) => tick.label !== '' && tick.label !== undefined)
+        .map((tick) => ({ label: tick.label, pixel: scale.getPixelForValue(tick.value) }));
+      return { x: chart.scales.x.ticks.map((tick) => tick.value), y: labelled(chart.scales.y), w: labelled(chart.scales.w), font: chart.options.font?.size ?? 12 };
+    });
+    assert.deepEqual(axes.x, points.map((p) => p.n));
+    for (const axis of ['y', 'w']) {
+      const labels = axes[axis];
+      assert.ok(labels.length >= 2, `${axis}: ${JSON.stringify(labels)}`);
+      labels.forEach(({ label }) => assert.match(label, /^[0-9.,]+$/, `${axis} label "${label}" in its fewest digits`));
+      labels.forEach(({ label }) => assert.ok(!/\.\d*0$/.test(label), `${axis} label "${label}" has no trailing zero`));
+      labels.slice(1).forEach((tick, i) => assert.ok(Math.abs(tick.pixel - labels[i].pixel) >= 1.2 * axes.font, `${axis}: "${labels[i].label}" and "${tick.label}" are ${Math.abs(tick.pixel - labels[i].pixel).toFixed(1)} px apart`));
+    }
+    await page.screenshot('consistency');
     const note = await page.locator('#consistencyNote').text();
     const [first, last] = [points[0], points.at(-1)];
     assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 100,000)`), note);

@@ -17,7 +17,11 @@ const lesson = (src, width) => `<!doctype html>
 const lessonFiles = {
   // The lesson records what the embed tells it.
   'lesson.js': `window.changes = [];
-window.addEventListener('message', (event) => { if (event.data && event.data.type === 'nw:change') window.changes.push(event.data.settings); });`,
+window.errors = [];
+window.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'nw:change') window.changes.push(event.data.settings);
+  if (event.data && event.data.type === 'nw:error') window.errors.push({ setting: event.data.setting, message: event.data.message });
+});`,
   // Two embeds of one lesson, each with its own data, and one in a sandbox that allows scripts only.
   'lesson-two.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Two figures</title><link rel="icon" href="data:,"></head><body>
@@ -26,6 +30,20 @@ window.addEventListener('message', (event) => { if (event.data && event.data.typ
 <iframe id="sandboxed" sandbox="allow-scripts" src="index.html?embed=1" title="Sandboxed" style="width: 700px; border: 0"></iframe>
 <script src="embed.js"></script>
 </body></html>`,
+  // Two frames of another origin (localhost against the lesson's 127.0.0.1), one in view and one far
+  // below it: when the lesson's width changes, both must take the new height.
+  'lesson-below.html': `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Below the fold</title><link rel="icon" href="data:,"></head>
+<body style="margin: 0; width: 1000px">
+<iframe id="inView" title="In view" style="width: 100%; border: 0"></iframe>
+<div style="height: 4000px"></div>
+<iframe id="below" title="Below the fold" style="width: 100%; border: 0"></iframe>
+<script src="embed.js"></script>
+<script src="below.js"></script>
+</body></html>`,
+  'below.js': `const other = location.href.replace('127.0.0.1', 'localhost').replace(/[^/]*$/, 'index.html?embed=kernels');
+document.getElementById('inView').src = other;
+document.getElementById('below').src = other + '&id=below';`,
 };
 for (const [name, src, width] of [['lesson-all-400', 'index.html?embed=1', 400], ['lesson-all-700', 'index.html?embed=1', 700],
   ['lesson-all-1000', 'index.html?embed=1', 1000], ['lesson-weights-700', 'index.html?embed=weights#w=2', 700],
@@ -129,6 +147,16 @@ inEachBrowser('embedding', (env) => {
     await page.waitForFunction(() => !document.getElementById('figure').contentDocument.getElementById('message').hidden);
     assert.match((await inside()).alert, /Distance scale w must be a number/);
     assert.equal((await inside()).w, '5', 'a bad value changes nothing');
+    // The host hears what was refused, by setting.
+    await page.waitForFunction(() => window.errors.length >= 1);
+    assert.deepEqual(await page.evaluate(() => window.errors), [{ setting: 'w', message: 'Distance scale w must be a number' }]);
+    await page.evaluate(() => document.getElementById('figure').contentWindow.postMessage({ type: 'nw:set', settings: { colour: 'red', seed: 2 } }, '*'));
+    await page.waitForFunction(() => window.errors.length >= 2);
+    assert.equal((await page.evaluate(() => window.errors))[1].setting, 'colour');
+    await page.evaluate(() => document.getElementById('figure').contentWindow.postMessage({ type: 'nw:set', settings: 'w=3' }, '*'));
+    await page.waitForFunction(() => window.errors.length >= 3);
+    assert.equal((await page.evaluate(() => window.errors))[2].setting, null, 'not settings at all');
+    await page.evaluate(() => document.getElementById('figure').contentWindow.postMessage({ type: 'nw:set', settings: { w: 5 } }, '*'));
 
     // Five edits by the reader inside the embed.
     for (const w of [1, 2, 3, 4, 6]) {
@@ -141,6 +169,47 @@ inEachBrowser('embedding', (env) => {
     await page.waitForFunction(() => window.changes.length >= 5);
     assert.deepEqual((await page.evaluate(() => window.changes)).map((settings) => settings.w), [1, 2, 3, 4, 6]);
     assert.equal(await page.evaluate(() => history.length), historyBefore, 'no entry in the host\'s history');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('a hover and a click on the same heatmap row send one nw:change', async () => {
+    const page = await open(lessonUrl('lesson-weights-700'), { width: 900, height: 1200, waitReady: false });
+    await embedReady(page);
+    await page.waitForFunction(() => document.getElementById('figure').contentWindow.nwPage.debug.idle);
+    const point = await page.evaluate(() => {
+      const frame = document.getElementById('figure');
+      const chart = frame.contentWindow.nwPage.Chart.getChart(frame.contentDocument.getElementById('nonparametricHeatmap'));
+      const canvas = chart.canvas.getBoundingClientRect();
+      const offset = frame.getBoundingClientRect();
+      return { x: offset.left + canvas.left + (chart.chartArea.left + chart.chartArea.right) / 2, y: offset.top + canvas.top + chart.scales.y.getPixelForValue(10) };
+    });
+    await page.mouse.move(point.x, point.y);
+    await page.mouse.click(point.x, point.y);
+    await page.waitForFunction(() => window.changes.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 800)); // any later message
+    const changes = await page.evaluate(() => window.changes);
+    assert.equal(changes.length, 1, JSON.stringify(changes));
+    assert.equal(changes[0].query, await page.evaluate(() => document.getElementById('figure').contentWindow.nwPage.debug.session.data.xTest[10]));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('when the lesson\'s width changes, a frame far below the view takes its new height too', async () => {
+    const page = await open(lessonUrl('lesson-below'), { width: 1100, height: 800, waitReady: false });
+    const heightOf = (id) => page.evaluate((frameId) => document.getElementById(frameId).getBoundingClientRect().height, id);
+    await page.waitForFunction(() => ['inView', 'below'].every((id) => document.getElementById(id).getBoundingClientRect().height > 300), null, { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const wide = await heightOf('below');
+    // Narrower, the four kernel panels stack: the figure is far taller.
+    await page.evaluate(() => { document.body.style.width = '420px'; });
+    await page.waitForFunction((before) => document.getElementById('below').getBoundingClientRect().height > 1.5 * before, wide, { timeout: 10_000 });
+    const narrow = await heightOf('below');
+    // Scrolled to, and drawn: its height was already (nearly) right.
+    await page.evaluate(() => document.getElementById('below').scrollIntoView());
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const drawn = await heightOf('below');
+    assert.ok(Math.abs(drawn - narrow) < 0.05 * drawn, `${wide} px wide, ${narrow} px narrow before it was scrolled to, ${drawn} px once drawn`);
     assert.deepEqual(page.problems, []);
     await page.close();
   });

@@ -62,7 +62,7 @@ inEachBrowser('hostile URLs and input', (env) => {
       const text = await page.alert().text();
       for (const expected of [/Test points must be from 5 to 2000; using 5/, /Noise must be a number/, /Distance scale w must be a number/,
         /Learning rate must be from 0.001 to 10; using 0.001/, /Epochs must be a number/, /Query x must be from -1000000 to 1000000; using 1000000/,
-        /Show attention of must be one of parametric, nonparametric/, /Estimator must be one of nadarayaWatson, localLinear/, /Trained epochs: replaying at most 50 for 2000 training samples/,
+        /Show attention of must be one of auto, nonparametric, parametric/, /Estimator must be one of nadarayaWatson, localLinear/, /Trained epochs: replaying at most 50 for 2000 training samples/,
         /Training stops at 50 epochs for 2000 training samples/]) {
         assert.match(text, expected);
       }

@@ -43,6 +43,81 @@ inEachBrowser('the layout', (env) => {
     });
   }
 
+  // On a phone the sticky part (the chart and the query's controls) leaves the steps most of the screen,
+  // held sideways nothing sticks, and each figure fits the view under whatever sticks.
+  const stickyAndFigures = (page) => page.evaluate(() => {
+    const hero = document.getElementById('figures');
+    const sticky = getComputedStyle(hero).position === 'sticky' ? hero.getBoundingClientRect().height : 0;
+    const figures = [...document.querySelectorAll('.steps figure')].filter((figure) => figure.getClientRects().length > 0)
+      // The kernels' figure is a grid of four panels, each a figure of its own to the reader.
+      .flatMap((figure) => (figure.querySelector('.kernel-panel') ? [...figure.querySelectorAll('.kernel-panel')] : [figure]))
+      .map((figure) => [figure.querySelector('canvas, table')?.id ?? figure.className, Math.round(figure.getBoundingClientRect().height)]);
+    return { sticky, height: innerHeight, figures };
+  });
+  for (const [width, height] of [[375, 667], [375, 812], [812, 375]]) {
+    test(`at ${width} x ${height} the sticky chart takes at most 40% of the height (none sideways) and every figure fits under it`, async () => {
+      const page = await open(env.server.url, { width, height });
+      await page.evaluate(() => { document.querySelectorAll('details').forEach((details) => { details.open = true; }); });
+      const { sticky, figures } = await stickyAndFigures(page);
+      if (width > height) assert.equal(sticky, 0, 'sideways, nothing sticks');
+      else assert.ok(sticky > 0 && sticky <= 0.4 * height, `the sticky part is ${sticky} px of ${height}`);
+      const tooTall = figures.filter(([, figureHeight]) => figureHeight > height - sticky);
+      assert.deepEqual(tooTall, [], `figures taller than the ${height - sticky} px left`);
+      assert.ok((await firstScreen(page)).overflow <= 0, 'no sideways scrolling');
+      await page.screenshot(`phone-${width}x${height}`);
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+  }
+
+  test('on a phone "Hide chart" folds the sticky chart away, keeping the query\'s controls, and "Show chart" brings it back drawn', async () => {
+    const page = await open(env.server.url, { width: 375, height: 812 });
+    const hero = () => page.evaluate(() => ({
+      height: document.getElementById('figures').getBoundingClientRect().height,
+      chart: document.getElementById('predictionsChart').getBoundingClientRect().height,
+      query: document.getElementById('query').getBoundingClientRect().height,
+    }));
+    const open1 = await hero();
+    await page.button('Hide chart').click();
+    const folded = await hero();
+    assert.equal(folded.chart, 0);
+    assert.ok(folded.query > 0 && folded.height < open1.height / 2, `folded: ${folded.height} px of ${open1.height}`);
+    await page.button('Show chart').click();
+    await page.waitForFunction((h) => document.getElementById('predictionsChart').getBoundingClientRect().height === h, open1.chart);
+    assert.deepEqual(await hero(), open1);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  // Nothing a reader must read is cut off: every select's chosen option fits its box (measured in the
+  // select's own font, with room for the arrow), and every table shows all its columns without scrolling
+  // sideways, in both languages.
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    for (const lang of ['en', 'zh']) {
+      test(`at ${width} x ${height} (${lang}) no select's text and no table column is cut off`, async () => {
+        const page = await open(`${env.server.url.replace('index.html', `index.html?lang=${lang}`)}#trained=3`, { width, height });
+        await page.evaluate(() => { document.querySelectorAll('details').forEach((details) => { details.open = true; }); });
+        const cut = await page.evaluate(() => {
+          const context = document.createElement('canvas').getContext('2d');
+          const selects = [...document.querySelectorAll('select')].filter((select) => select.getClientRects().length > 0).flatMap((select) => {
+            const style = getComputedStyle(select);
+            context.font = `${style.fontSize} ${style.fontFamily}`;
+            const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16; // the arrow
+            return [...select.options].map((option) => [select.id, option.text, Math.round(context.measureText(option.text).width), Math.round(room)])
+              .filter(([, , text, space]) => text > space);
+          });
+          const tables = [...document.querySelectorAll('table')].filter((table) => table.getClientRects().length > 0)
+            .map((table) => [table.id, table.scrollWidth, (table.closest('.scroll') ?? table.parentElement).clientWidth])
+            .filter(([, tableWidth, room]) => tableWidth > room);
+          return { selects, tables };
+        });
+        assert.deepEqual(cut, { selects: [], tables: [] });
+        assert.deepEqual(page.problems, []);
+        await page.close();
+      });
+    }
+  }
+
   // Layout shifts are reported by Chromium only (Firefox has no layout-shift entries).
   test('nothing jumps after the first chart is drawn (cumulative layout shift, Chromium)', { skip: env.kind.key !== 'chromium' && 'Firefox reports no layout shifts' }, async () => {
     const page = await open(env.server.url);
@@ -78,7 +153,8 @@ inEachBrowser('the layout', (env) => {
   test('at 375 px every control is a touch target of at least 24 x 24 px', async () => {
     const page = await open(env.server.url, { width: 375, height: 812 });
     await page.evaluate(() => { document.querySelector('details.more').open = true; });
-    const small = await page.evaluate(() => [...document.querySelectorAll('input, select, button, summary, textarea')]
+    // (Links inside sentences are exempt, WCAG 2.5.8; the header's language link is a control.)
+    const small = await page.evaluate(() => [...document.querySelectorAll('input, select, button, summary, textarea, header a')]
       .filter((element) => element.getClientRects().length > 0)
       .map((element) => { const { width, height } = element.getBoundingClientRect(); return [element.id || element.tagName, Math.round(width), Math.round(height)]; })
       .filter(([, width, height]) => width < 24 || height < 24));

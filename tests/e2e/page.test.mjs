@@ -267,20 +267,21 @@ inEachBrowser('the page', (env) => {
     await page.close();
   });
 
-  test('the training points outside the attention bands fade as they grow, so that the nonparametric line of the same blue shows through 2000 of them', async () => {
-    const alphaAt = async (hash) => {
+  test('the training points outside the attention bands keep one opaque colour at any size (each point stays visible: see theme.test.mjs), apart from the attended ones', async () => {
+    const coloursAt = async (hash) => {
       const page = await open(`${env.server.url}${hash}`);
-      const colour = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets[0].backgroundColor);
+      const colours = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('predictionsChart')).data.datasets
+        .filter((set) => set.trainingPoints).map((set) => set.backgroundColor));
       assert.deepEqual(page.problems, []);
       await page.close();
-      const match = /^rgba\(0, 114, 178, ([\d.]+)\)$/.exec(colour);
-      assert.ok(match, `the training points are the nonparametric line's blue: ${colour}`);
-      return Number(match[1]);
+      return colours;
     };
-    // (The page opens with a query: these are the points outside its attention bands.)
-    const chapter = await alphaAt('');
-    const many = await alphaAt('#nTrain=2000');
-    assert.ok(Math.abs(many - chapter * Math.sqrt(50 / 2000)) < 0.002, `${chapter} at 50 points, ${many} at 2000`);
+    // (The page opens with a query: the first set is the points outside its attention bands.)
+    const chapter = await coloursAt('');
+    const many = await coloursAt('#nTrain=2000');
+    assert.deepEqual(many, chapter, 'the same colours at 50 and 2000 points');
+    chapter.forEach((colour) => assert.match(colour, /^#[0-9a-f]{6}$/, `opaque: ${colour}`));
+    assert.equal(new Set(chapter).size, chapter.length, 'each band its own colour');
   });
 
   test('the nonparametric line, "the blue line", stays visible over 2000 training points of its blue: a halo of the background around it', async () => {

@@ -57,7 +57,7 @@ test('the colours and line styles the texts name are the charts\' own', async ()
   globalThis.matchMedia = (query) => ({ matches: query === '(prefers-color-scheme: dark)' });
   const darkColors = await import('../../web/src/charts/colors.js?scheme=dark');
   delete globalThis.matchMedia;
-  assert.equal(darkColors.dark, true);
+  assert.equal(darkColors.ink.background, '#121212', 'the dark theme');
   assert.match(darkColors.estimator.truth, /^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/, 'near-white');
   assert.match(text('dataText'), /the grey dashed line/);
   assert.match(estimator.average, /^#([0-9a-f]{2})\1\1$/, 'grey');

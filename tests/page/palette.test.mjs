@@ -3,7 +3,7 @@
 // and Fernandes 2009, applied in linear RGB), and a dash pattern per line as a second cue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimator, lineDash, translucent } from '../../web/src/charts/colors.js';
+import { estimator, lineDash, mix } from '../../web/src/charts/colors.js';
 
 const simulations = {
   normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
@@ -81,7 +81,8 @@ test('each line also has its own dash pattern', () => {
   assert.equal(new Set(patterns.filter(([name]) => name !== 'truth').map(([, dash]) => dash)).size, patterns.length - 1);
 });
 
-test('a translucent palette colour keeps its red, green and blue', () => {
-  assert.equal(translucent(estimator.data, 0.45), 'rgba(0, 114, 178, 0.45)');
-  assert.equal(translucent('#D55E00', '0.150'), 'rgba(213, 94, 0, 0.150)');
+test('mix goes from one colour to the other in its steps', () => {
+  assert.equal(mix('#000000', '#ffffff', 0), '#000000');
+  assert.equal(mix('#000000', '#ffffff', 1), '#ffffff');
+  assert.equal(mix('#0072b2', '#d55e00', 0.5), '#6b6859');
 });

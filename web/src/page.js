@@ -5,21 +5,20 @@
 /* global createNW */
 import { App, createFigures } from './page/controller.js';
 import { Chart } from './charts/chart.js';
+import { THEME_CHOICES } from './charts/colors.js';
 import { pageDebug } from './page/debug.js';
 import { nextTask, warmUpCharts, warmUpNumbers } from './charts/warmup.js';
 import { warmUpModule } from './compute/module_warmup.js';
 import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './i18n/i18n.js';
 import { showLanguageSwitch } from './page/language_switch.js';
+import { startTheme } from './page/theme.js';
 import { chooseLanguage } from './model/settings.js';
 
 const loading = document.getElementById('loading');
 const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
 
-// The charts take their colours from the scheme at start; when the reader's scheme changes, a reload
-// redraws them in the new one (every setting is in the URL, your data in this browser's storage).
-if (typeof matchMedia === 'function') {
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => location.reload());
-}
+// The colours first: the charts made below take them (a bad ?theme= is named once the app has started).
+const badTheme = startTheme();
 
 // A language other than English comes as its own script (i18n-zh.js, beside page.js): only its readers
 // download it, and it loads while nw.js does. Resolves with null, or why the page stays English.
@@ -48,7 +47,8 @@ const languageReady = (wanted === 'en' ? Promise.resolve(null) : loadDictionary(
   document.documentElement.lang = HTML_LANG[shown];
   translateTree(document);
   showLanguageSwitch(document.getElementById('languageSwitch'), location.hash);
-  return [problem, dictionaryProblem].filter(Boolean);
+  const themeProblem = badTheme === null ? null : t('problem.theme', { name: 'theme', value: badTheme, choices: THEME_CHOICES.join(', '), fallback: 'auto' });
+  return [problem, dictionaryProblem, themeProblem].filter(Boolean);
 });
 
 // Chart.js's number formatting, made ready while the module compiles (see charts/warmup.js).

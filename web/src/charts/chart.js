@@ -6,8 +6,14 @@ import {
 import { ink } from './colors.js';
 
 Chart.register(ScatterController, LineController, PointElement, LineElement, LinearScale, LogarithmicScale, Legend, Tooltip);
-// Axis and legend text and grid lines follow the page's light or dark scheme.
-Chart.defaults.color = ink.text;
-Chart.defaults.borderColor = ink.grid;
 
-export { Chart };
+// A chart in the theme's colours (colors.js's ink when it is made, or `withInk`): its axis and legend
+// text and grid lines, and chart.$ink for what its plugins draw later (halos, outlines, messages).
+function createChart(canvas, config, withInk = ink) {
+  const theme = { ...withInk };
+  // (Set before the chart's first draw, which the constructor runs.)
+  const inkPlugin = { id: 'nwInk', beforeInit(chart) { chart.$ink = theme; } };
+  return new Chart(canvas, { ...config, plugins: [inkPlugin, ...(config.plugins ?? [])], options: { ...config.options, color: theme.text, borderColor: theme.grid } });
+}
+
+export { Chart, createChart };

@@ -1,15 +1,29 @@
 // The consistency figure's chart: test MSE against the number of training samples on log-log axes, with
 // w chosen at each n and with w fixed, and the chosen w on its own (logarithmic) axis.
-import { Chart } from './chart.js';
+import { createChart } from './chart.js';
 import { estimator } from './colors.js';
 import { t as pageT } from '../i18n/i18n.js';
 
 const oneTwoFive = (value) => [1, 2, 5].includes(Math.round(value / 10 ** Math.floor(Math.log10(value) + 1e-9)));
+// A log axis's label, in its fewest digits ("0.05", not "0.0500"), at 1, 2 and 5 times a power of ten
+// only, and at powers of ten alone where the axis spans more than two of them: the log scale's own
+// labels crowd together and touch on a short chart.
+const powerOfTen = (value) => Math.abs(Math.log10(value) - Math.round(Math.log10(value))) < 1e-9;
+function shortLabel(scale, value, t) {
+  const labelled = Math.log10(scale.max / scale.min) > 2 ? powerOfTen(value) : oneTwoFive(value);
+  return labelled ? Number(value.toPrecision(1)).toLocaleString(t.lang, { maximumSignificantDigits: 1 }) : '';
+}
+
+// The x axis's ticks: the n of each point (the fixed-w line has them all), within the axis's range.
+function measuredNs(axis) {
+  const ns = [...new Set(axis.chart.data.datasets[1].data.map((p) => p.x))];
+  return ns.filter((n) => n >= axis.min && n <= axis.max).map((value) => ({ value }));
+}
 
 class ConsistencyChart {
   constructor(canvas, { t = pageT } = {}) {
     const line = (label, color, extra) => ({ label, data: [], type: 'line', borderColor: color, backgroundColor: color, pointRadius: 3, borderWidth: 1.5, ...extra });
-    this.chart = new Chart(canvas, {
+    this.chart = createChart(canvas, {
       type: 'scatter',
       data: {
         datasets: [
@@ -24,9 +38,10 @@ class ConsistencyChart {
         maintainAspectRatio: false,
         scales: {
           // Ticks at 1, 2 and 5 times a power of ten only (the log scale's own crowd together at the right).
-          x: { type: 'logarithmic', title: { display: true, text: t('consistency.n') }, ticks: { callback: (value) => (oneTwoFive(value) ? value.toLocaleString(t.lang) : '') } },
-          y: { type: 'logarithmic', title: { display: true, text: t('chart.testMse') } },
-          w: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: t('consistency.wAxis') } },
+          // A tick at each n measured (50, 100, 200, ...), the first included.
+          x: { type: 'logarithmic', title: { display: true, text: t('consistency.n') }, afterBuildTicks: (axis) => { axis.ticks = measuredNs(axis); }, ticks: { callback: (value) => value.toLocaleString(t.lang) } },
+          y: { type: 'logarithmic', title: { display: true, text: t('chart.testMse') }, ticks: { callback(value) { return shortLabel(this, value, t); } } },
+          w: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: t('consistency.wAxis') }, ticks: { callback(value) { return shortLabel(this, value, t); } } },
         },
         plugins: { legend: { position: 'top' } },
       },

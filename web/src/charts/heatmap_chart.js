@@ -3,8 +3,10 @@
 // device pixels, through a 256-entry colour table; Chart.js draws the axes and the tooltip. A matrix
 // larger than the chart area's pixels arrives from the module as blocks of cells, each coloured by its
 // largest weight; the tooltip names that cell, so it always reports an exact weight.
-import { Chart } from './chart.js';
+import { createChart } from './chart.js';
+import { ink as themeInk } from './colors.js';
 import { drawLegend } from './heatmap_legend.js';
+import { blockRowOf, outlineRow } from './heatmap_query_mark.js';
 import { BlockRaster } from './heatmap_raster.js';
 import { t as pageT } from '../i18n/i18n.js';
 
@@ -26,6 +28,9 @@ const rasterPlugin = {
   beforeDatasetsDraw(chart) {
     if (chart.$heatmap) chart.$heatmap.paint();
   },
+  afterDatasetsDraw(chart) {
+    if (chart.$heatmap) chart.$heatmap.drawQueryMark();
+  },
   afterEvent(chart, args) {
     if (chart.$heatmap) chart.$heatmap.showCell(args.event);
   },
@@ -43,9 +48,13 @@ function deviceArea(chart) {
 class HeatmapChart {
   // legendCanvas: a small canvas for the colour scale; note: an element for the downsampling note.
   // compact: fewer axis titles, for the small panels. onQuery(x): a row (a query) was hovered with the
-  // mouse or tapped. t: the texts' language.
-  constructor(canvas, { legendCanvas, note, compact = false, onQuery = null, t = pageT }) {
+  // mouse or tapped. queryMark(): { x, shown } of the query whose row is outlined (shown: the
+  // predictions chart shows this heatmap's attention: a solid outline, else dashed), or null; read at
+  // each draw. t: the texts' language.
+  // ink: the theme's text and background colours (colors.js's now, by default).
+  constructor(canvas, { legendCanvas, note, compact = false, onQuery = null, queryMark = () => null, ink = themeInk, t = pageT }) {
     this.onQuery = onQuery;
+    this.queryMark = queryMark;
     this.t = t;
     this.legendCanvas = legendCanvas;
     this.note = note;
@@ -53,7 +62,7 @@ class HeatmapChart {
     this.image = null; // the painted ImageData and what it was painted from (see paint)
     this.raster = new BlockRaster(); // keeps its image buffers for the next blocks of the same sizes
     this.legendState = { bar: null }; // the canvas size the colour bar was drawn at (see drawLegend)
-    this.chart = new Chart(canvas, {
+    this.chart = createChart(canvas, {
       type: 'scatter',
       // One invisible point: the hovered cell, which the tooltip describes.
       data: { datasets: [{ label: t('heatmap.weight'), data: [], pointRadius: 0, pointHoverRadius: 0, pointHitRadius: 0 }] },
@@ -103,7 +112,7 @@ class HeatmapChart {
           },
         },
       },
-    });
+    }, ink);
     // The browser tests and a lesson's code reach the heatmap from its chart (Chart.getChart(canvas)).
     this.chart.$heatmap = this;
   }
@@ -159,6 +168,13 @@ class HeatmapChart {
     this.chart.draw();
   }
 
+  // Outlines the row of the query queryMark() names (see heatmap_query_mark.js).
+  drawQueryMark() {
+    const mark = this.queryMark();
+    this.markedRow = mark && this.cellCount > 0 ? blockRowOf(this.rowLabels, this.blocks.rowStep, mark.x) : -1;
+    if (this.markedRow >= 0) outlineRow(this.chart, this.markedRow, mark.shown);
+  }
+
   label(labels, blockIndex, step) {
     const i = blockIndex * step;
     return Number.isInteger(blockIndex) && i < labels.length ? labels[i].toFixed(2) : '';
@@ -197,7 +213,7 @@ class HeatmapChart {
     this.note.textContent = rowStep > 1 || colStep > 1
       ? this.t('heatmap.blocksNote', { rows: blocks.rows, cols: blocks.cols, blockRows: blocks.blockRows, blockCols: blocks.blockCols, rowStep, colStep })
       : '';
-    drawLegend(this.legendCanvas, this.maxWeight, this.legendState, this.t);
+    drawLegend(this.legendCanvas, this.maxWeight, this.legendState, this.t, this.chart.$ink.text);
   }
 
   clearBlocks() {

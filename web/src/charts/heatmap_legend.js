@@ -1,13 +1,14 @@
 // A heatmap's colour scale on its own canvas: a gradient from 0 to the largest weight shown, with
 // ticks at each quarter, labelled where the labels fit.
-import { heat, ink } from './colors.js';
+import { heat } from './colors.js';
 import { fittingTickLabels } from './tick_labels.js';
 
 // The colour scale: a gradient from 0 to the largest weight shown, with ticks at each quarter, labelled
 // where the labels fit (fittingTickLabels).
 // The bar is drawn once per canvas size (a fill per pixel column); each new largest weight redraws the
 // ticks below it only.
-function drawLegend(canvas, maxWeight, state, t) {
+// textColour: the heatmap's theme's text colour (its chart's $ink.text).
+function drawLegend(canvas, maxWeight, state, t, textColour) {
   const ctx = canvas.getContext('2d');
   const { width, height } = canvas;
   const barHeight = height - 16;
@@ -21,7 +22,7 @@ function drawLegend(canvas, maxWeight, state, t) {
     state.bar = barSize;
   }
   ctx.clearRect(0, barHeight, width, height - barHeight);
-  ctx.fillStyle = ink.text;
+  ctx.fillStyle = textColour;
   ctx.font = '11px sans-serif';
   ctx.textBaseline = 'bottom';
   const ticks = [0, 0.25, 0.5, 0.75, 1];

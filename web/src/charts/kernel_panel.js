@@ -1,6 +1,6 @@
 // One panel of the four-kernel view: the kernel's predictions over the data, and its attention heatmap.
-import { Chart } from './chart.js';
-import { estimator, translucent } from './colors.js';
+import { createChart } from './chart.js';
+import { estimator, ink } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { lazy } from './lazy.js';
@@ -41,14 +41,16 @@ class KernelPanel {
     panel.append(heading, predictionsBox, heatmapBox, legend, note);
     container.append(panel);
 
-    // The charts are created when first drawn (see lazy.js); the panel's place in the page is there at once.
-    lazy(this, 'predictions', () => new Chart(predictionsCanvas, {
+    // The charts are created when first drawn (see lazy.js), in the colours of the theme now; the panel's
+    // place in the page is there at once.
+    const [colors, theme] = [{ ...estimator }, { ...ink }];
+    lazy(this, 'predictions', () => createChart(predictionsCanvas, {
       type: 'scatter',
       data: {
         datasets: [
-          { label: t('chart.trainingData'), data: [], backgroundColor: translucent(estimator.data, 0.45), pointRadius: 2 },
-          { label: t('chart.truth'), data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1, pointRadius: 0 },
-          { label: t('chart.prediction'), data: [], type: 'line', borderColor: estimator.nonparametric, borderWidth: 2, pointRadius: 0 },
+          { label: t('chart.trainingData'), data: [], backgroundColor: colors.unseen, pointRadius: 2 },
+          { label: t('chart.truth'), data: [], type: 'line', borderColor: colors.truth, borderWidth: 1, pointRadius: 0 },
+          { label: t('chart.prediction'), data: [], type: 'line', borderColor: colors.nonparametric, borderWidth: 2, pointRadius: 0 },
         ],
       },
       options: {
@@ -56,8 +58,8 @@ class KernelPanel {
         plugins: { legend: { display: false }, tooltip: { enabled: false } },
         scales: { x: { type: 'linear' }, y: { type: 'linear' } },
       },
-    }));
-    lazy(this, 'heatmap', () => new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true, t }));
+    }, theme));
+    lazy(this, 'heatmap', () => new HeatmapChart(heatmapCanvas, { legendCanvas: legend, note, compact: true, ink: theme, t }));
   }
 
   // compute(maxCells): the kernel's weights and predictions from nw.attentionBlocks (see HeatmapChart.show);

@@ -1,6 +1,6 @@
 // The loss landscape: the training objective L(w) as a curve, the training run's steps on it, and the
 // minimiser found by selectBandwidth (none drawn when the loss only falls towards w = infinity).
-import { Chart } from './chart.js';
+import { createChart } from './chart.js';
 import { estimator } from './colors.js';
 import { t as pageT } from '../i18n/i18n.js';
 
@@ -9,17 +9,19 @@ const pairs = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 class LandscapeChart {
   // t: the texts' language.
   constructor(canvas, { t = pageT } = {}) {
-    this.chart = new Chart(canvas, {
+    this.chart = createChart(canvas, {
       type: 'scatter',
       data: {
         datasets: [
-          { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, order: 3 },
+          { label: 'L(w)', data: [], type: 'line', borderColor: estimator.truth, borderWidth: 1.5, pointRadius: 0, pointStyle: 'line', order: 3 },
           { label: t('landscape.steps'), data: [], type: 'line', borderColor: estimator.parametric, backgroundColor: estimator.parametric, borderDash: [4, 3], pointRadius: 4, order: 1 },
           { label: t('landscape.minimiser'), data: [], backgroundColor: estimator.query, pointStyle: 'star', pointRadius: 9, borderColor: estimator.query, order: 0 },
-          { label: t('landscape.testMse'), data: [], type: 'line', yAxisID: 'testMse', borderColor: estimator.nonparametric, borderDash: [6, 3], borderWidth: 1.5, pointRadius: 0, order: 2 },
-          // The corrected AIC on its own axis: null (a gap) where it is infinite, past its pole.
-          { label: t('landscape.aic'), data: [], type: 'line', yAxisID: 'aic', borderColor: estimator.average, borderDash: [2, 2], borderWidth: 2, pointRadius: 0, order: 2 },
-          { label: t('landscape.aicMinimiser'), data: [], yAxisID: 'aic', backgroundColor: estimator.average, borderColor: estimator.average, pointStyle: 'rectRot', pointRadius: 8, order: 0 },
+          { label: t('landscape.testMse'), data: [], type: 'line', yAxisID: 'testMse', borderColor: estimator.nonparametric, borderDash: [6, 3], borderWidth: 1.5, pointRadius: 0, pointStyle: 'line', order: 2 },
+          // The corrected AIC on its own axis: null (a gap) where it is infinite, past its pole. Hidden
+          // until the reader clicks it in the legend (its axis with it): two y axes, not three, and its
+          // diamond does not sit on the star when both criteria agree.
+          { label: t('landscape.aic'), data: [], type: 'line', yAxisID: 'aic', borderColor: estimator.average, borderDash: [2, 2], borderWidth: 2, pointRadius: 0, pointStyle: 'line', order: 2, hidden: true },
+          { label: t('landscape.aicMinimiser'), data: [], yAxisID: 'aic', backgroundColor: estimator.average, borderColor: estimator.average, pointStyle: 'rectRot', pointRadius: 8, order: 0, hidden: true },
         ],
       },
       options: {
@@ -32,7 +34,8 @@ class LandscapeChart {
           testMse: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: t('chart.testMse') } },
           aic: { type: 'linear', position: 'right', display: 'auto', grid: { drawOnChartArea: false }, title: { display: true, text: 'AICc' } },
         },
-        plugins: { legend: { position: 'top' } },
+        // The legend draws each entry as it is drawn on the chart: lines, the steps' dots, the star, the diamond.
+        plugins: { legend: { position: 'top', labels: { usePointStyle: true } } },
       },
     });
   }

@@ -1,37 +1,38 @@
 // Figure 1: training data, truth and the three estimators' predictions; a chosen query x sizes the
 // training points by the attention that query pays them.
-import { Chart } from './chart.js';
-import { estimator, ink, lineDash, translucent } from './colors.js';
+import { Chart, createChart } from './chart.js';
+import { estimator, lineDash, mix } from './colors.js';
 import { t as pageT } from '../i18n/i18n.js';
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 const BASE_RADIUS = 3;
-// The training points outside the attention bands: as the chapter draws them at its 50 points, fainter as
-// they grow (by sqrt(50 / n): 0.16 times at 2000), so that the nonparametric line, of the same blue, still
-// shows through a dense cloud of them.
-const plainAlpha = (count) => Math.min(1, Math.sqrt(50 / Math.max(1, count)));
-const blue = (alpha) => translucent(estimator.data, alpha.toFixed(3));
 // The training points attended to are overlaid in this many bands of attention, each band one
-// dataset (its legend entry hidden) with a single radius and colour, drawn by trainingPointsPlugin.
+// dataset (its legend entry hidden) with a single radius and colour, drawn by trainingPointsPlugin: larger
+// and nearer the data's full colour the more attention, from the colour of the points outside every band
+// (each opaque, so that every point stands at least 3:1 against the background: see colors.js).
 const LEVELS = 6;
 const FIRST_LEVEL = 6; // dataset index of the first band
-// The points are filled only, without an outline (stroking each of 2000 points was half a redraw).
-const levelAlpha = (k) => 0.15 + (0.85 * k) / LEVELS;
-const levelStyle = (k) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: blue(levelAlpha(k)) });
+const levelStyle = (k, colors) => ({ radius: BASE_RADIUS + (9 * k) / LEVELS, color: mix(colors.unseen, colors.data, k / LEVELS) });
 const POINT_SETS = [0, ...Array.from({ length: LEVELS }, (_, i) => FIRST_LEVEL + i)];
 
 // The training points (dataset 0 and the bands) are drawn by this plugin, not as Chart.js elements: each
 // dataset keeps its points in `trainingPoints` and no `data`, so that Chart.js, which updates and draws
 // every element of every dataset on each redraw, has none of them (at 2000 points they were most of a
-// query move's 50 ms). Drawn before the datasets, under the lines, one filled circle each (so that
-// overlapping translucent points darken as Chart.js drew them), for visible datasets, clipped to the chart
-// area widened by the largest radius (as Chart.js clips points).
-const LARGEST_RADIUS = levelStyle(LEVELS).radius;
+// query move's 50 ms). Drawn before the datasets, under the lines, one filled circle each, for visible
+// datasets, clipped to the chart area widened by the largest radius (as Chart.js clips points).
+// The bands' extra radius shrinks where the points crowd (more than 10 per 100 px of the plot's width:
+// 500 points on a phone), so that the large dots of a query's attention do not bury the lines.
+const dotScale = (count, width) => Math.min(1, Math.sqrt((10 * width) / 100 / Math.max(1, count)));
+const LARGEST_RADIUS = BASE_RADIUS + 9;
 const trainingPointsPlugin = {
   id: 'nwTrainingPoints',
   beforeDatasetsDraw(chart) {
     const { ctx, chartArea, scales: { x, y } } = chart;
-    const r = LARGEST_RADIUS;
+    const count = POINT_SETS.reduce((sum, index) => sum + (chart.data.datasets[index].trainingPoints?.length ?? 0), 0);
+    const scale = dotScale(count, chartArea.right - chartArea.left);
+    const radiusOf = (set) => BASE_RADIUS + (set.pointRadius - BASE_RADIUS) * scale;
+    chart.$largestDotRadius = radiusOf({ pointRadius: LARGEST_RADIUS }); // (read by the browser tests)
+    const r = chart.$largestDotRadius;
     ctx.save();
     ctx.beginPath();
     ctx.rect(chartArea.left - r, chartArea.top - r, chartArea.right - chartArea.left + 2 * r, chartArea.bottom - chartArea.top + 2 * r);
@@ -42,7 +43,7 @@ const trainingPointsPlugin = {
       ctx.fillStyle = set.backgroundColor;
       for (const point of set.trainingPoints) {
         ctx.beginPath();
-        ctx.arc(x.getPixelForValue(point.x), y.getPixelForValue(point.y), set.pointRadius, 0, 2 * Math.PI);
+        ctx.arc(x.getPixelForValue(point.x), y.getPixelForValue(point.y), radiusOf(set), 0, 2 * Math.PI);
         ctx.fill();
       }
     }
@@ -50,15 +51,15 @@ const trainingPointsPlugin = {
   },
 };
 
-// The nonparametric line shares the training points' blue: drawn over a halo of the page's background
-// (1.5 px each side), it stays visible over a dense cloud of them (2000 samples, a query's attention
-// bands), as the text's "the blue line" promises.
-const NONPARAMETRIC = 3;
+// The estimators' lines are drawn over a halo of the page's background (1.5 px each side): the
+// nonparametric line shares the training points' blue, and both stay visible over a dense cloud of
+// points (2000 samples, a query's attention bands), as the text's "the blue line" promises.
+const HALOED = [3, 4]; // the nonparametric and parametric lines
 const HALO_WIDTH = 3;
 const lineHaloPlugin = {
   id: 'nwLineHalo',
   beforeDatasetDraw(chart, { index, meta }) {
-    if (index !== NONPARAMETRIC || !meta.dataset || !chart.isDatasetVisible(index)) return;
+    if (!HALOED.includes(index) || !meta.dataset || !chart.isDatasetVisible(index)) return;
     const { ctx, chartArea } = chart;
     const { options } = meta.dataset;
     const line = { borderColor: options.borderColor, borderWidth: options.borderWidth };
@@ -66,7 +67,7 @@ const lineHaloPlugin = {
     ctx.beginPath();
     ctx.rect(chartArea.left, chartArea.top, chartArea.right - chartArea.left, chartArea.bottom - chartArea.top);
     ctx.clip();
-    Object.assign(options, { borderColor: ink.background, borderWidth: line.borderWidth + HALO_WIDTH });
+    Object.assign(options, { borderColor: chart.$ink.background, borderWidth: line.borderWidth + HALO_WIDTH });
     meta.dataset.draw(ctx, chartArea);
     Object.assign(options, line);
     ctx.restore();
@@ -83,20 +84,22 @@ class PredictionsChart {
   // onQuery(x) is called while the pointer hovers or drags over the plot; t: the texts' language.
   constructor(canvas, { xMin, xMax, onQuery, t = pageT }) {
     this.onQuery = onQuery;
+    const colors = { ...estimator }; // (this theme's, kept: see colors.js)
+    this.colors = colors;
     this.lineSources = []; // dataset index -> [xs, values] its points were made from (see setData)
-    this.chart = new Chart(canvas, {
+    this.chart = createChart(canvas, {
       type: 'scatter',
       plugins: [trainingPointsPlugin, lineHaloPlugin],
       data: {
         datasets: [
-          { label: t('chart.trainingData'), data: [], trainingPoints: [], backgroundColor: estimator.data, pointRadius: BASE_RADIUS, pointBorderWidth: 0, order: 5 },
-          { label: t('chart.truth'), data: [], type: 'line', borderColor: estimator.truth, borderDash: lineDash.truth, borderWidth: 2, pointRadius: 0, order: 1 },
-          { label: t('chart.average'), data: [], type: 'line', borderColor: estimator.average, borderDash: lineDash.average, pointRadius: 0, order: 2 },
-          { label: t('chart.nonparametric'), data: [], type: 'line', borderColor: estimator.nonparametric, borderDash: lineDash.nonparametric, borderWidth: 2.5, pointRadius: 0, order: 3 },
-          { label: t('chart.parametric'), data: [], type: 'line', borderColor: estimator.parametric, borderDash: lineDash.parametric, borderWidth: 2.5, pointRadius: 0, order: 4 },
-          { label: t('chart.query'), data: [], type: 'line', borderColor: estimator.query, borderDash: lineDash.query, pointRadius: 0, order: 0 },
+          { label: t('chart.trainingData'), data: [], trainingPoints: [], backgroundColor: colors.data, pointRadius: BASE_RADIUS, pointBorderWidth: 0, order: 5 },
+          { label: t('chart.truth'), data: [], type: 'line', borderColor: colors.truth, borderDash: lineDash.truth, borderWidth: 2, pointRadius: 0, order: 1 },
+          { label: t('chart.average'), data: [], type: 'line', borderColor: colors.average, borderDash: lineDash.average, pointRadius: 0, order: 2 },
+          { label: t('chart.nonparametric'), data: [], type: 'line', borderColor: colors.nonparametric, borderDash: lineDash.nonparametric, borderWidth: 2.5, pointRadius: 0, order: 3 },
+          { label: t('chart.parametric'), data: [], type: 'line', borderColor: colors.parametric, borderDash: lineDash.parametric, borderWidth: 2.5, pointRadius: 0, order: 4 },
+          { label: t('chart.query'), data: [], type: 'line', borderColor: colors.query, borderDash: lineDash.query, pointRadius: 0, order: 0 },
           ...Array.from({ length: LEVELS }, (_, i) => {
-            const { radius, color } = levelStyle(i + 1);
+            const { radius, color } = levelStyle(i + 1, colors);
             return { label: t('chart.attentionBand', { n: i + 1 }), data: [], trainingPoints: [], backgroundColor: color, pointRadius: radius, pointBorderWidth: 0, order: 5 };
           }),
         ],
@@ -122,7 +125,7 @@ class PredictionsChart {
               // "Training data" in the points' own blue, however faint the points outside a query's
               // attention are drawn.
               generateLabels: (chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart)
-                .map((item) => (item.datasetIndex === 0 ? { ...item, fillStyle: estimator.data, strokeStyle: estimator.data } : item)),
+                .map((item) => (item.datasetIndex === 0 ? { ...item, fillStyle: colors.data, strokeStyle: colors.data } : item)),
             },
             // "Training data" shows or hides the attention bands with the points.
             onClick: (event, item, legend) => {
@@ -214,7 +217,7 @@ class PredictionsChart {
     const ys = this.trainingY;
     if (!weights) {
       sets[0].trainingPoints = points(xs, ys);
-      sets[0].backgroundColor = blue(plainAlpha(xs.length));
+      sets[0].backgroundColor = this.colors.data;
     } else {
       let largest = 0;
       for (const a of weights) largest = Math.max(largest, a);
@@ -224,7 +227,7 @@ class PredictionsChart {
         (level > 0 ? bands[level - 1] : unseen).push({ x: xs[i], y: ys[i] });
       });
       sets[0].trainingPoints = unseen;
-      sets[0].backgroundColor = blue(levelAlpha(0.5) * plainAlpha(xs.length));
+      sets[0].backgroundColor = this.colors.unseen;
     }
     bands.forEach((band, k) => { sets[FIRST_LEVEL + k].trainingPoints = band; });
   }

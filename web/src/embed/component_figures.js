@@ -37,8 +37,14 @@ function figure(root, { title, charts, caption, notes = [], t }) {
   return { canvases, notes: noteElements };
 }
 
-function heatmap(canvases, name, onQuery, t) {
-  return heatmapChart({ canvas: canvases[name], legend: canvases[`${name}Legend`], note: canvases[`${name}Note`] }, { onQuery, t });
+// A heatmap of figure `part` ('nonparametric' or 'parametric'): a hovered row reports the part too, and
+// the query's row is outlined as mark.at says ({ x, shown }, set at each render).
+function heatmap(canvases, part, mark, onQuery, t) {
+  return heatmapChart({ canvas: canvases.heatmap, legend: canvases.heatmapLegend, note: canvases.heatmapNote }, {
+    onQuery: (x) => onQuery(x, part),
+    queryMark: () => mark.at && { x: mark.at.x, shown: mark.at.shown === part },
+    t,
+  });
 }
 
 const views = {
@@ -82,11 +88,14 @@ const views = {
         caption: t('weights.parametricCaption'),
         t,
       });
-      const charts = { nonparametric: heatmap(nonparametric.canvases, 'heatmap', onQuery, t), parametric: heatmap(parametric.canvases, 'heatmap', onQuery, t) };
+      const mark = { at: null };
+      const charts = { nonparametric: heatmap(nonparametric.canvases, 'nonparametric', mark, onQuery, t), parametric: heatmap(parametric.canvases, 'parametric', mark, onQuery, t) };
       const titles = { nonparametric: nonparametric.canvases.heatmap.closest('figure').querySelector('.title'), parametric: parametric.canvases.heatmap.closest('figure').querySelector('.title') };
       return {
         charts: [charts.nonparametric.chart, charts.parametric.chart],
         render(session, s) {
+          const { xMin, xMax } = session.xRange;
+          mark.at = { x: Math.min(xMax, Math.max(xMin, s.query)), shown: session.attentionShown(s) };
           const described = describeWeights(session, s, t);
           drawHeatmap(charts.nonparametric, session, heatmapW('nonparametric', session, s));
           nonparametric.notes[0].textContent = weightsEstimatorNote(session, t);

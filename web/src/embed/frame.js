@@ -35,7 +35,9 @@ function showOnly(figure) {
   }
 }
 
-// Tells the host the content's height whenever it changes (and once now).
+// Tells the host the content's height whenever it changes (and once now); returns report(), which sends
+// it again if it changed. (A frame out of view may not run its ResizeObserver until scrolled to: the
+// host's embed.js then asks, with nw:measure, when the frame's width changes.)
 function reportHeight(target) {
   let last = -1;
   const report = () => {
@@ -46,6 +48,7 @@ function reportHeight(target) {
   };
   new ResizeObserver(report).observe(document.documentElement);
   report();
+  return report;
 }
 
 // Settings from the host, as the strings a URL would carry, so they are checked exactly like URL values.
@@ -55,7 +58,8 @@ function settingsText(settings) {
 }
 
 // Starts embed mode for this page. app: { applyText(text), showProblems(messages) }; returns
-// { embedded, problem, notify } where notify(settings) sends nw:change to the host after a reader's change.
+// { embedded, problem, notify } where notify(settings, { byReader }) is told of every settings shown and
+// sends nw:change to the host when the reader changed them.
 function startEmbed(app, search = location.search) {
   const mode = embedMode(search);
   if (mode.mode === 'page') return { embedded: false, problem: mode.problem, notify: () => {} };
@@ -67,14 +71,27 @@ function startEmbed(app, search = location.search) {
   const host = window.parent !== window ? window.parent : null;
   if (!host) return { embedded: true, notify: () => {} };
   // (A host that is not ours may also send messages: only nw:set from the parent window is read.)
-  reportHeight(host);
+  const report = reportHeight(host);
   window.addEventListener('message', (event) => {
-    if (event.source !== host || !event.data || event.data.type !== 'nw:set') return;
+    if (event.source !== host || !event.data) return;
+    if (event.data.type === 'nw:measure') report();
+    if (event.data.type !== 'nw:set') return;
+    // What is refused is also told to the host, by setting (null: the message itself was not settings).
     const text = settingsText(event.data.settings);
-    if (text === null) app.showProblems([t('problem.nwSet')]);
-    else app.applyText(text);
+    const refused = text === null ? [{ setting: null, message: t('problem.nwSet') }] : app.applyText(text);
+    if (text === null) app.showProblems([refused[0].message]);
+    for (const { setting, message } of refused) host.postMessage({ type: 'nw:error', setting, message }, '*');
   });
-  return { embedded: true, notify: (settings) => host.postMessage({ type: 'nw:change', settings: { ...settings } }, '*') };
+  // One nw:change per change of the settings the reader makes (a hover and a click on the same row are
+  // one change); told of every settings shown, the host's and the address's too.
+  let shown = null;
+  const notify = (settings, { byReader }) => {
+    const text = textOf(settings);
+    const changed = text !== shown;
+    shown = text;
+    if (byReader && changed) host.postMessage({ type: 'nw:change', settings: { ...settings } }, '*');
+  };
+  return { embedded: true, notify };
 }
 
 export { FIGURES, embedMode, startEmbed };

@@ -14,18 +14,21 @@ import { untrainableText } from '../figures/texts.js';
 import { problemText } from '../i18n/problem_text.js';
 import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
+import { figureTheme } from './figure_theme.js';
+import { THEME_CHOICES, useTheme } from '../charts/colors.js';
 import { FIGURE_NAMES, element as el, views } from './component_figures.js';
 
 // Every setting but the data source: a component shows generated data (your own data is the page's).
 const SETTINGS = properties.filter((p) => p.name !== 'data');
 const attributeOf = (name) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const SETTING_OF_ATTRIBUTE = new Map(SETTINGS.map((p) => [attributeOf(p.name), p.name]));
+const ATTRIBUTE_OF_SETTING = new Map([...SETTING_OF_ATTRIBUTE].map(([attribute, setting]) => [setting, attribute]));
 
 // One style sheet for every figure of the page.
 let sheet = null;
 
 class NWFigure extends HTMLElement {
-  static get observedAttributes() { return ['figure', 'lang', ...SETTING_OF_ATTRIBUTE.keys()]; }
+  static get observedAttributes() { return ['figure', 'lang', 'theme', ...SETTING_OF_ATTRIBUTE.keys()]; }
 
   constructor() {
     super();
@@ -92,7 +95,7 @@ class NWFigure extends HTMLElement {
       if (problem) this.showProblems([problem]);
       return;
     }
-    if (name === 'figure') {
+    if (name === 'figure' || name === 'theme') {
       this.build();
       this.render();
       return;
@@ -117,6 +120,11 @@ class NWFigure extends HTMLElement {
   // (Re)builds the figure named by the attribute, or says which names there are.
   build() {
     this.player.pause();
+    // The charts made below take the theme's colours; the shadow root's follow data-nw-theme.
+    const { theme, bad } = figureTheme(this);
+    useTheme(theme);
+    this.dataset.nwTheme = theme;
+    this.themeProblem = bad === null ? null : this.t('problem.theme', { name: 'theme', value: bad, choices: THEME_CHOICES.join(', '), fallback: this.t('theme.lesson') });
     const name = this.getAttribute('figure') ?? 'predictions';
     this.body.replaceChildren();
     this.controls.replaceChildren();
@@ -126,7 +134,12 @@ class NWFigure extends HTMLElement {
       this.showProblems([this.t('problem.unknownFigure', { name: name.slice(0, 40), figures: FIGURE_NAMES.join(', ') })]);
       return;
     }
-    this.view = views[name].build(this.body, { onQuery: (x) => this.edit({ query: Math.round(x * 100) / 100 }), t: this.t });
+    // A query chosen on a heatmap's row also shows that heatmap's attention (the reader is looking at it).
+    const onQuery = (x, heatmap) => this.edit({
+      query: Math.round(x * 100) / 100,
+      ...(heatmap && this.session.attentionShown(this.settings) !== heatmap ? { attend: heatmap } : {}),
+    });
+    this.view = views[name].build(this.body, { onQuery, t: this.t });
     for (const control of views[name].controls) this.addControl(control);
   }
 
@@ -169,8 +182,12 @@ class NWFigure extends HTMLElement {
   // is drawn, and any problem with a value is shown. On an error the previous figure stays.
   apply(base, text, earlier = []) {
     this.player.pause();
-    const { state, problems } = parse(text, base ?? this.settings ?? defaults(), this.t);
+    const { state, problems, refused } = parse(text, base ?? this.settings ?? defaults(), this.t);
     problems.unshift(...earlier);
+    // An attribute's value refused is also told to the lesson's code (attribute names, as the author wrote them).
+    for (const { setting, message } of refused) {
+      this.dispatchEvent(new CustomEvent('nw-error', { bubbles: true, composed: true, detail: { attribute: ATTRIBUTE_OF_SETTING.get(setting) ?? setting, setting, message } }));
+    }
     state.data = 'generated';
     const previous = this.settings;
     try {
@@ -232,9 +249,11 @@ class NWFigure extends HTMLElement {
       : this.t('figure.epochStatus', { epoch: session.epoch, w: session.learnedW.toFixed(2) });
   }
 
+  // (A bad theme attribute is said as long as it is there.)
   showProblems(problems) {
-    this.problem.hidden = problems.length === 0;
-    this.problem.textContent = problems.join('\n');
+    const all = this.themeProblem ? [this.themeProblem, ...problems] : problems;
+    this.problem.hidden = all.length === 0;
+    this.problem.textContent = all.join('\n');
   }
 
   // Tells the lesson of a change the reader made.

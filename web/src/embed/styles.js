@@ -2,12 +2,12 @@
 // (fonts, colours, margins, `canvas { ... }` rules) out; the rules below cannot reach the lesson. An
 // author can still size and place the element itself (width, margin), which outer rules do win.
 const css = `
-:host { all: initial; display: block; contain: content; color-scheme: light dark;
+:host { all: initial; display: block; contain: content; color-scheme: light dark; padding: 4px 8px; border-radius: 6px;
   --fg: #222; --bg: #fff; --muted: #555; --line: #ccc; --alert-fg: #8e1b1b; --alert-bg: #fdecea; --focus: #0072b2;
   font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
-@media (prefers-color-scheme: dark) {
-  :host { --fg: #e6e6e6; --bg: #121212; --muted: #b4b4b4; --line: #555; --alert-fg: #ffd6d2; --alert-bg: #4a1512; --focus: #56b4e9; }
-}
+/* The theme the figure chose (embed/figure_theme.js); padded, since its background may differ from the lesson's. */
+:host([data-nw-theme="dark"]) { color-scheme: dark; --fg: #e6e6e6; --bg: #121212; --muted: #b4b4b4; --line: #555; --alert-fg: #ffd6d2; --alert-bg: #4a1512; --focus: #56b4e9; }
+:host([data-nw-theme="light"]) { color-scheme: light; }
 :host([hidden]) { display: none; }
 /* The figure's parts carry its language (lang="zh-Hans"): a CJK face before the generic family. */
 [lang|="zh"] { font-family: system-ui, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", sans-serif; }

@@ -12,7 +12,7 @@ import { PredictionsFigure } from './predictions.js';
 import { FigureScheduler, sameInputs } from './scheduler.js';
 import { boundaryNote, formatW, weightsEstimatorNote } from './texts.js';
 import { drawLoss, drawW, lossChart, wChart } from './training.js';
-import { blocksAt, drawHeatmap, heatmapChart, heatmapW } from './weights.js';
+import { blocksAt, drawHeatmap, heatmapW, pageHeatmaps } from './weights.js';
 
 // Whether an element takes part in the layout (one-figure embeds hide the others: they are not drawn).
 const shown = (id) => byId(id).getClientRects().length > 0;
@@ -30,10 +30,9 @@ class Figures extends FigureScheduler {
     this.predictions = new PredictionsFigure(byId('predictionsChart'), { onQuery });
     // Every chart but the predictions chart is created when first drawn (see charts/lazy.js): the first
     // paint does not wait for the charts of figures the reader has not scrolled to.
-    const heatmapOf = (part) => heatmapChart({ canvas: byId(`${part}Heatmap`), legend: byId(`${part}Legend`), note: byId(`${part}Note`) }, { onQuery });
-    this.heatmaps = {};
-    lazy(this.heatmaps, 'nonparametric', () => heatmapOf('nonparametric'));
-    lazy(this.heatmaps, 'parametric', () => heatmapOf('parametric'));
+    const heatmaps = pageHeatmaps((part) => ({ canvas: byId(`${part}Heatmap`), legend: byId(`${part}Legend`), note: byId(`${part}Note`) }), onQuery);
+    this.heatmaps = heatmaps.charts;
+    this.markQuery = heatmaps.markQuery;
     lazy(this, 'lossChart', () => lossChart(byId('lossChart')));
     lazy(this, 'wChart', () => wChart(byId('wChart')));
     lazy(this, 'landscape', () => new LandscapeFigure(byId('landscapeChart')));
@@ -97,6 +96,7 @@ class Figures extends FigureScheduler {
     const predictions = session.predictions(s.w);
     const query = this.predictions.set(session, s, predictions);
     if (shown('predictionsChart')) this.predictions.draw();
+    this.markQuery(query, session.attentionShown(s));
     const { xMin, xMax } = session.xRange;
     byId('query').min = String(xMin);
     byId('query').max = String(xMax);

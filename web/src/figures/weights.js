@@ -1,11 +1,34 @@
 // Figure 2, the attention weights as heatmaps (nonparametric at the settings' w, parametric at the learned
 // w), for the page and <nw-figure> alike: the charts, what each is computed from, and their descriptions.
 import { HeatmapChart } from '../charts/heatmap_chart.js';
+import { lazy } from '../charts/lazy.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { formatW, stageText, weightsShape } from './texts.js';
 
 // elements: { canvas, legend, note }.
-const heatmapChart = ({ canvas, legend, note }, { onQuery, t = pageT }) => new HeatmapChart(canvas, { legendCanvas: legend, note, onQuery, t });
+const heatmapChart = ({ canvas, legend, note }, { onQuery, queryMark, t = pageT }) => new HeatmapChart(canvas, { legendCanvas: legend, note, onQuery, queryMark, t });
+
+// The page's two heatmaps ({ charts: { nonparametric, parametric }, markQuery }), each chart created
+// when first used (charts/lazy.js). elementsOf(part): its { canvas, legend, note }. A hovered row reports
+// its heatmap (onQuery(x, part)). markQuery(x, shownPart) outlines the query's row on both, solid on the
+// heatmap whose attention the predictions chart shows; charts not yet created read it when drawn.
+function pageHeatmaps(elementsOf, onQuery) {
+  const charts = {};
+  const created = new Set();
+  let mark = null;
+  for (const part of ['nonparametric', 'parametric']) {
+    lazy(charts, part, () => {
+      created.add(part);
+      return heatmapChart(elementsOf(part), { onQuery: (x) => onQuery(x, part), queryMark: () => mark && { x: mark.x, shown: mark.shown === part } });
+    });
+  }
+  const markQuery = (x, shownPart) => {
+    if (mark && mark.x === x && mark.shown === shownPart) return;
+    mark = { x, shown: shownPart };
+    for (const part of created) charts[part].chart.draw();
+  };
+  return { charts, markQuery };
+}
 
 // The w a heatmap shows, or null: the parametric one has none when the kernel cannot be trained.
 const heatmapW = (part, session, s) => (part === 'nonparametric' ? s.w : session.canTrain ? session.learnedW : null);
@@ -29,4 +52,4 @@ function describeWeights(session, s, t = pageT) {
   };
 }
 
-export { blocksAt, describeWeights, drawHeatmap, heatmapChart, heatmapW };
+export { blocksAt, describeWeights, drawHeatmap, heatmapChart, heatmapW, pageHeatmaps };

@@ -13,9 +13,12 @@ export default {
   'predictions.chartLabel': 'Predictions of the three estimators with the training data and the truth',
   'setting.query': 'Query x',
   'setting.attend': 'Show attention of',
+  'hero.hide': 'Hide chart',
+  'hero.show': 'Show chart',
+  'attend.auto': 'nonparametric until trained, then parametric',
   'attend.parametric': 'parametric (its w: w0 until trained)',
   'attend.nonparametric': 'nonparametric (w as set)',
-  'predictions.caption': "Predictions. Hover over the chart, tap it, or move \"Query x\" to choose a query: each training point is then drawn as large and as dark as the attention that query pays it. Click a legend entry to hide or show a line.",
+  'predictions.caption': "Predictions. Hover over the chart, tap it, or move \"Query x\" to choose a query: each training point is then drawn as large and as strongly coloured as the attention that query pays it. Click a legend entry to hide or show a line.",
   'step1.title': '1. The data and average pooling',
   'step1.text': 'The training pairs follow {0} plus Gaussian noise (the black line, white on a dark screen, is the truth without it). Average pooling ignores the query and predicts the mean of all training outputs everywhere: the grey dashed line.',
   'data.legend': 'Data',
@@ -28,8 +31,8 @@ export default {
   'table.region': 'The predictions at each test input',
   'table.truth': 'Truth',
   'table.average': 'Average',
-  'table.nonparametric': 'Nonparametric',
-  'table.parametric': 'Parametric',
+  'table.nonparametric': 'Non\u00adpara\u00admetric', // (soft hyphens: the column fits a phone)
+  'table.parametric': 'Para\u00admetric',
   'step2.title': '2. Nonparametric attention pooling',
   'step2.text': "A query {0} gives the key {1} the weight {2} and predicts {3} (the blue line). {4} scales the distance: a larger {5} is a narrower kernel (its bandwidth is {6}), so each query attends to fewer, nearer keys. Each row of the heatmap is one query's attention over the keys.",
   'kernel.legend': 'Kernel and w',
@@ -63,6 +66,8 @@ export default {
   'training.converge': 'Train to convergence',
   'training.convergeLabel': 'Training to convergence',
   'training.cancel': 'Cancel',
+  'lossChart.empty': 'Train or Step: each epoch\'s loss appears here',
+  'lossChart.untrainable': 'This kernel cannot be trained: no epochs to show',
   'lossChart.title': 'Training loss',
   'lossChart.label': 'Leave-one-out loss per epoch',
   'lossChart.caption': "The training loss (the summed squared error, as in the chapter's PyTorch listing, or half of it, as in its MXNet listing; leave-one-out unless switched off) before each epoch's step, and the parametric estimator's test MSE.",
@@ -85,7 +90,7 @@ export default {
   'step4.title': '4. Beyond the chapter',
   'landscape.title': 'The loss landscape',
   'landscape.label': 'The training objective L(w) with the training steps and its minimiser',
-  'landscape.caption': "The training objective L(w) over w, with the training run's steps on it, (dashed, right axis) the nonparametric estimator's test MSE at each w, and (dotted, its own axis, with leave-one-out on) the corrected AIC and its minimiser.",
+  'landscape.caption': "The training objective L(w) over w, with the training run's steps on it, (dashed, right axis) the nonparametric estimator's test MSE at each w, and, once you click its legend entry (with leave-one-out on), the corrected AIC on its own axis with its minimiser.",
   'consistency.title': 'Consistency you can watch',
   'consistency.label': 'Test MSE against the number of training samples, with w chosen at each n and with w fixed, and the chosen w',
   'consistency.caption': "The chapter says that nonparametric pooling converges to the truth given enough data. Here is the test MSE (50 test queries against the noise-free truth) against the number of training samples n, on log-log axes: (solid) with w chosen by leave-one-out at each n, (dashed) with w = 1 fixed, and (dotted, right axis) the chosen w. One data set per n, from the page's seed.",
@@ -125,9 +130,10 @@ export default {
   'setting.trained': 'Trained epochs',
   'setting.data': 'Data source',
   'setting.lang': 'Language (lang)',
-
   // Messages about settings (model/settings.js) and the page's other messages
   'problem.choice': '{label} must be one of {choices}',
+  'theme.lesson': 'the lesson\'s colours',
+  'problem.theme': '{name} must be one of {choices}, not "{value}": using {fallback}',
   'problem.number': '{label} must be a number',
   'problem.whole': '{label} must be a whole number',
   'problem.range': '{label} must be from {min} to {max}; using {value}',
@@ -145,7 +151,6 @@ export default {
   'problem.diverged': 'lr: training diverged at epoch {epoch} (the step from w = {w} is not finite); w is kept, try a smaller lr',
   'problem.module': '{message}',
   'problem.nwSet': 'nw:set: settings must be an object of setting names and values',
-
   // Controls, status and training
   'control.wValue': '{w} · bandwidth 1/w = {bandwidth}',
   'status.start': 'Epoch 0 · w = {w} (w0, drawn at random as in the chapter)',
@@ -160,7 +165,6 @@ export default {
   'training.convergeLimit': 'Stopped after {epochs} epochs (the limit for this many samples) before w settled',
   'training.convergeCancelled.one': 'Cancelled after {n} epoch, before w settled',
   'training.convergeCancelled.other': 'Cancelled after {n} epochs, before w settled',
-
   // Figures: titles, notes and text alternatives written by the scripts
   'weights.cannotTrain': '(cannot be trained)',
   'weights.untrained': '(w0 = {w}, untrained)',
@@ -196,7 +200,6 @@ export default {
   'png.nonparametricWeights': 'Nonparametric weights',
   'png.parametricWeights': 'Parametric weights',
   'png.landscape': 'Loss landscape',
-
   // Chart.js: dataset labels (legends), axis titles, tooltips
   'chart.trainingData': 'Training data',
   'chart.truth': 'Truth',
@@ -228,7 +231,6 @@ export default {
   'landscape.loss': 'training loss L(w)',
   'landscape.aic': 'AICc (its own axis)',
   'landscape.aicMinimiser': 'AICc minimiser',
-
   // Local-linear pooling's notes (texts.js)
   'estimator.boundary.one': 'Local-linear pooling at w = {w}: at the {n} test query within {margin} of either end of the data, the test MSE is {localLinear}, against {nadarayaWatson} for Nadaraya-Watson at the same w (over all {total} queries: {allLocalLinear} against {allNadarayaWatson}).',
   'estimator.boundary.other': 'Local-linear pooling at w = {w}: over the {n} test queries within {margin} of either end of the data, the test MSE is {localLinear}, against {nadarayaWatson} for Nadaraya-Watson at the same w (over all {total} queries: {allLocalLinear} against {allNadarayaWatson}).',
@@ -247,12 +249,11 @@ export default {
   'landscape.noteRun': 'After {epochs} epochs, w = {w}; the last step started from L = {last}, {above}% above the minimum.',
   'landscape.noteTestEdge': "The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve it is still falling at the curve's right edge, w = {w}.",
   'landscape.noteTestLowest': "The dashed line (right axis) is the nonparametric estimator's test MSE against the noise-free truth, which training never sees: on this curve it is lowest at w = {w}.",
-  'landscape.noteAic': 'The dotted curve (its own right axis) is the corrected AIC, AICc(w), of the fit with each point\'s own key in: its minimiser (the diamond), as selectBandwidth finds it with criterion aic, is w = {aicW}, beside leave-one-out\'s w* = {looW}. AICc is searched only where tr(H) < n − 2 = {limit}: tr(H) grows with w, and the AICc has a pole where it reaches n − 2 (where AICc is infinite, its curve has a gap).',
+  'landscape.noteAic': 'The dotted curve (click "AICc" in the legend to show it, on its own right axis) is the corrected AIC, AICc(w), of the fit with each point\'s own key in: its minimiser (the diamond), as selectBandwidth finds it with criterion aic, is w = {aicW}, beside leave-one-out\'s w* = {looW}. AICc is searched only where tr(H) < n − 2 = {limit}: tr(H) grows with w, and the AICc has a pole where it reaches n − 2 (where AICc is infinite, its curve has a gap).',
   'landscape.noteAicExact': 'The corrected AIC (AICc) does not apply to these data: the fit is exact at every w (each training point is fitted without error, so log σ² = −∞), so neither its curve nor a minimiser is drawn.',
   'landscape.noteAicTooMany': 'The corrected AIC (AICc) is drawn beside it for up to {max} training samples.',
   'landscape.noteTooMany': 'The landscape is drawn for up to {max} training samples (it evaluates the loss {points} times).',
   'landscape.noteUntrainable': "The {kernel} kernel's loss is piecewise constant in w: there is no gradient to follow and no minimiser to search for.",
-
   // Your data, exports and session files
   'export.fallbackText': 'This figure is embedded in a sandbox that may not download files: select the text of {filename} below and copy it.',
   'export.fallbackImage': 'This figure is embedded in a sandbox that may not download files: copy or save the image of {filename} below.',
@@ -269,9 +270,8 @@ export default {
   'session.noSettings': 'The session has no settings',
   'session.badOwnData': "The session's own data must be two arrays of numbers of the same length",
   'session.badTraining': "The session's training history must be numbers",
-
   // <nw-figure> (component/figures/component_views.js, nw_figure.js)
-  'figure.predictionsCaption': 'Hover over the chart or tap it to choose a query: each training point is then drawn as large and as dark as the attention that query pays it.',
+  'figure.predictionsCaption': 'Hover over the chart or tap it to choose a query: each training point is then drawn as large and as strongly coloured as the attention that query pays it.',
   'figure.weightsCaption': "Each row is one test input's attention over the training inputs, both sorted; darker is more weight. Hover over a row (or tap it) to see its query.",
   'figure.parametricTitle': 'Parametric weights (w = {w}, {stage})',
   'figure.lossLabel': 'Training loss per epoch',
@@ -280,7 +280,6 @@ export default {
   'figure.kernelsTitleW': 'Four kernels (w = {w})',
   'figure.kernelsCaption': "The constant kernel gives every key the same weight, so it is exactly average pooling; boxcar and epanechnikov give no weight beyond |d| = 1, and a query with no key that close takes its nearest key's value.",
   'figure.epochStatus': 'Epoch {epoch} · w = {w}',
-
   // The chapter's exercises (exercises.js; the numbers are checked by tests/page/exercises.test.mjs)
   'exercise.moreData.title': 'More data',
   'exercise.moreData.text': 'Ten times the data at the same w = 1, and the nonparametric line is no closer to the truth (test MSE 0.42, against 0.32 with 50 samples): w = 1 always averages over the same width, so its bias stays. The estimator is consistent only if w grows with the data: the leave-one-out best w is 3.25 for 50 samples and 7.70 for 500, where the test MSE falls from 0.045 to 0.006. Set w to 7.7 and the line hugs the truth.',

@@ -12,9 +12,12 @@ export default {
   'predictions.chartLabel': '三种估计器的预测，以及训练数据和真实函数',
   'setting.query': '查询 x',
   'setting.attend': '显示其注意力',
+  'hero.hide': '隐藏图表',
+  'hero.show': '显示图表',
+  'attend.auto': '训练前为非参数，训练后为带参数',
   'attend.parametric': '带参数（其 w：训练前为 w0）',
   'attend.nonparametric': '非参数（所设的 w）',
-  'predictions.caption': '预测。将指针悬停在图上、轻点图表或拖动“查询 x”来选择查询：每个训练点的大小和深浅表示该查询给它的注意力。点击图例项可隐藏或显示一条线。',
+  'predictions.caption': '预测。将指针悬停在图上、轻点图表或拖动“查询 x”来选择查询：每个训练点的大小和颜色强弱表示该查询给它的注意力。点击图例项可隐藏或显示一条线。',
   'step1.title': '1. 数据与平均汇聚',
   'step1.text': '训练样本由 {0} 加上高斯噪声生成（黑线是不含噪声的真实函数，深色屏幕上为白线）。平均汇聚忽略查询，在任何位置都预测所有训练输出的平均值：即灰色虚线。',
   'data.legend': '数据',
@@ -62,6 +65,8 @@ export default {
   'training.converge': '训练至收敛',
   'training.convergeLabel': '正在训练至收敛',
   'training.cancel': '取消',
+  'lossChart.empty': '点击“训练”或“单步”：每个迭代周期的损失将显示在这里',
+  'lossChart.untrainable': '此核无法训练：没有可显示的迭代周期',
   'lossChart.title': '训练损失',
   'lossChart.label': '每个迭代周期的留一法损失',
   'lossChart.caption': '每个迭代周期更新前的训练损失（平方误差之和，同本章的 PyTorch 代码；或其一半，同其 MXNet 代码；除非关闭，否则用留一法），以及带参数估计器的测试 MSE。',
@@ -84,7 +89,7 @@ export default {
   'step4.title': '4. 超出本章',
   'landscape.title': '损失曲面',
   'landscape.label': '训练目标 L(w)，以及训练的各步和它的最小值点',
-  'landscape.caption': '训练目标 L(w) 随 w 的变化，标出训练过程的各步；虚线（右轴）是非参数估计器在各个 w 处的测试 MSE；点线（单独的轴，留一法开启时）是修正 AIC 及其最小值点。',
+  'landscape.caption': '训练目标 L(w) 随 w 的变化，标出训练过程的各步；虚线（右轴）是非参数估计器在各个 w 处的测试 MSE；点击图例中的修正 AIC（留一法开启时），它将以点线及其最小值点显示在单独的轴上。',
   'consistency.title': '看得见的一致性',
   'consistency.label': '测试 MSE 随训练样本数的变化：在每个 n 上选出 w，以及固定 w；还有选出的 w',
   'consistency.caption': '本章说，只要数据足够多，非参数注意力汇聚会收敛到真实函数。这里画出测试 MSE（50 个测试查询，对照无噪声的真实值）随训练样本数 n 的变化（双对数坐标）：实线是在每个 n 上用留一法选出 w，虚线是固定 w = 1，点线（右轴）是选出的 w。每个 n 一组数据，来自本页的随机种子。',
@@ -124,9 +129,10 @@ export default {
   'setting.trained': '已训练的迭代周期',
   'setting.data': '数据来源',
   'setting.lang': '语言（lang）',
-
   // 设置的消息（model/settings.js）及页面的其他消息
   'problem.choice': '{label}必须是以下之一：{choices}',
+  'theme.lesson': '课文的配色',
+  'problem.theme': '{name} 必须是 {choices} 之一，而不是“{value}”：使用 {fallback}',
   'problem.number': '{label}必须是数字',
   'problem.whole': '{label}必须是整数',
   'problem.range': '{label}必须在 {min} 到 {max} 之间；现使用 {value}',
@@ -144,7 +150,6 @@ export default {
   'problem.diverged': '训练在第 {epoch} 轮发散（从 w = {w} 出发的这一步不是有限值）；w 保持不变，请减小学习率 lr',
   'problem.module': '模块拒绝了此输入：{message}',
   'problem.nwSet': 'nw:set：消息中的设置必须是由设置名和值组成的对象',
-
   // 控件、状态与训练
   'control.wValue': '{w} · 带宽 1/w = {bandwidth}',
   'status.start': '第 0 个迭代周期 · w = {w}（w0，如本章一样随机抽取）',
@@ -159,7 +164,6 @@ export default {
   'training.convergeLimit': '在 w 稳定之前已于 {epochs} 个迭代周期处停止（这么多样本的上限）',
   'training.convergeCancelled.one': '已在 {n} 个迭代周期后取消，w 尚未稳定',
   'training.convergeCancelled.other': '已在 {n} 个迭代周期后取消，w 尚未稳定',
-
   // 图表：脚本写入的标题、注释与替代文本
   'weights.cannotTrain': '（无法训练）',
   'weights.untrained': '（w0 = {w}，未训练）',
@@ -195,7 +199,6 @@ export default {
   'png.nonparametricWeights': '非参数注意力权重',
   'png.parametricWeights': '带参数注意力权重',
   'png.landscape': '损失曲面',
-
   // Chart.js：数据集标签（图例）、坐标轴标题、提示框
   'chart.trainingData': '训练数据',
   'chart.truth': '真实函数',
@@ -227,7 +230,6 @@ export default {
   'landscape.loss': '训练损失 L(w)',
   'landscape.aic': 'AICc（单独的轴）',
   'landscape.aicMinimiser': 'AICc 的最小值点',
-
   // 局部线性汇聚的说明（texts.js）
   'estimator.boundary.one': '局部线性汇聚，w = {w}：在距数据任一端不超过 {margin} 的 {n} 个测试查询上，测试 MSE 为 {localLinear}，而同一 w 下的 Nadaraya-Watson 为 {nadarayaWatson}（在全部 {total} 个查询上：{allLocalLinear} 对 {allNadarayaWatson}）。',
   'estimator.boundary.other': '局部线性汇聚，w = {w}：在距数据任一端不超过 {margin} 的 {n} 个测试查询上，测试 MSE 为 {localLinear}，而同一 w 下的 Nadaraya-Watson 为 {nadarayaWatson}（在全部 {total} 个查询上：{allLocalLinear} 对 {allNadarayaWatson}）。',
@@ -246,12 +248,11 @@ export default {
   'landscape.noteRun': '{epochs} 个迭代周期后，w = {w}；最后一步从 L = {last} 出发，比最小值高 {above}%。',
   'landscape.noteTestEdge': '虚线（右轴）是非参数估计器相对无噪声真实函数的测试 MSE，训练从不会看到它：在这条曲线上，它在曲线右端 w = {w} 处仍在下降。',
   'landscape.noteTestLowest': '虚线（右轴）是非参数估计器相对无噪声真实函数的测试 MSE，训练从不会看到它：在这条曲线上，它在 w = {w} 处最低。',
-  'landscape.noteAic': '点线（单独的右轴）是每个点也用自己的键拟合时的修正 AIC，即 AICc(w)：模块的带宽搜索按 AIC 准则找到的最小值点（菱形）是 w = {aicW}，留一法的则是 w* = {looW}。AICc 只在 tr(H) < n − 2 = {limit} 处搜索：tr(H) 随 w 增大，AICc 在它达到 n − 2 处有一个极点（AICc 为无穷大之处，其曲线断开）。',
+  'landscape.noteAic': '点线（点击图例中的 AICc 显示，在单独的右轴上）是每个点也用自己的键拟合时的修正 AIC，即 AICc(w)：模块的带宽搜索按 AIC 准则找到的最小值点（菱形）是 w = {aicW}，留一法的则是 w* = {looW}。AICc 只在 tr(H) < n − 2 = {limit} 处搜索：tr(H) 随 w 增大，AICc 在它达到 n − 2 处有一个极点（AICc 为无穷大之处，其曲线断开）。',
   'landscape.noteAicExact': '修正 AIC（AICc）不适用于这些数据：在每个 w 处拟合都是精确的（每个训练点都被无误差地拟合，σ² = 0），所以既不画它的曲线，也不画最小值点。',
   'landscape.noteAicTooMany': '修正 AIC（AICc）只在训练样本不超过 {max} 个时一并绘制。',
   'landscape.noteTooMany': '损失曲面只在训练样本不超过 {max} 个时绘制（它要计算 {points} 次损失）。',
   'landscape.noteUntrainable': '{kernel} 核的损失关于 w 分段恒定：没有梯度可循，也没有最小值点可找。',
-
   // 你的数据、导出与会话文件
   'export.fallbackText': '此图表嵌入在可能不允许下载文件的沙箱中：请选中下方 {filename} 的文本并复制。',
   'export.fallbackImage': '此图表嵌入在可能不允许下载文件的沙箱中：请复制或保存下方 {filename} 的图像。',
@@ -268,9 +269,8 @@ export default {
   'session.noSettings': '会话中没有设置',
   'session.badOwnData': '会话中你的数据必须是两个长度相同的数字数组',
   'session.badTraining': '会话中的训练历史必须是数字',
-
   // <nw-figure>（component/figures/component_views.js、nw_figure.js）
-  'figure.predictionsCaption': '将指针悬停在图上或轻点图表即可选择查询：每个训练点的大小和深浅表示该查询给它的注意力。',
+  'figure.predictionsCaption': '将指针悬停在图上或轻点图表即可选择查询：每个训练点的大小和颜色强弱表示该查询给它的注意力。',
   'figure.weightsCaption': '每一行是一个测试输入在所有训练输入上的注意力，两者均已排序；颜色越深，权重越大。将指针悬停在某一行上（或轻点它）即可看到它的查询。',
   'figure.parametricTitle': '带参数注意力权重（w = {w}，{stage}）',
   'figure.lossLabel': '每个迭代周期的训练损失',
@@ -279,7 +279,6 @@ export default {
   'figure.kernelsTitleW': '四种核（w = {w}）',
   'figure.kernelsCaption': '常数核给每个键相同的权重，因此它正是平均汇聚；矩形核和 Epanechnikov 核在 |d| = 1 之外权重为零，附近没有键的查询取最近键的值。',
   'figure.epochStatus': '第 {epoch} 个迭代周期 · w = {w}',
-
   // 本章的练习（exercises.js；其中的数字由 tests/page/exercises.test.mjs 核对）
   'exercise.moreData.title': '更多数据',
   'exercise.moreData.text': '数据增加到十倍，w 仍为 1，非参数线并没有更接近真实函数（测试 MSE 为 0.42，50 个样本时为 0.32）：w = 1 总是在同样的宽度上求平均，所以偏差不变。只有当 w 随数据增大时，估计器才是一致的：留一法下最优的 w 在 50 个样本时为 3.25，500 个样本时为 7.70，此时测试 MSE 从 0.045 降到 0.006。把 w 设为 7.7，这条线就会紧贴真实函数。',

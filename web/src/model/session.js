@@ -176,9 +176,15 @@ class Session extends SessionCriteria {
     return { xMin: Math.min(xTrain[0], xTest[0]), xMax: Math.max(xTrain[xTrain.length - 1], xTest[xTest.length - 1]) };
   }
 
-  // Whether the query's attention shown is at the nonparametric w (setting "Show attention of"), rather
-  // than at the learned w (which an untrainable kernel does not have).
-  attentionFollowsW(settings) { return settings.attend === 'nonparametric' || !this.canTrain; }
+  // Whose attention the query shows (setting "Show attention of"): 'nonparametric' (at the settings' w)
+  // or 'parametric' (at the learned w, which an untrainable kernel does not have). 'auto' shows the
+  // nonparametric until the first epoch: until then the parametric w is the random w0.
+  attentionShown(settings) {
+    if (!this.canTrain || settings.attend === 'nonparametric') return 'nonparametric';
+    return settings.attend === 'auto' && this.epoch === 0 ? 'nonparametric' : 'parametric';
+  }
+
+  attentionFollowsW(settings) { return this.attentionShown(settings) === 'nonparametric'; }
 
   get canTrain() { return this.trainer !== null; }
   get epoch() { return this.trainer ? this.trainer.epoch : 0; }

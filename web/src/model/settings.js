@@ -18,7 +18,9 @@ const properties = [
   { name: 'trained', label: 'setting.trained', kind: 'int', min: 0, max: 5000, initial: 0 },
   // Clamped to the data's range when drawn (your own data may lie anywhere).
   { name: 'query', label: 'setting.query', kind: 'number', min: -1e6, max: 1e6, initial: 2.5 },
-  { name: 'attend', label: 'setting.attend', kind: 'choice', choices: ['parametric', 'nonparametric'], initial: 'parametric' },
+  // Whose attention the query shows: 'auto' the nonparametric until w is trained, then the parametric
+  // (before, its w is the random w0); hovering a heatmap's row shows that heatmap's (Session.attentionShown).
+  { name: 'attend', label: 'setting.attend', kind: 'choice', choices: ['auto', 'nonparametric', 'parametric'], initial: 'auto' },
   { name: 'kernel', label: 'setting.kernel', kind: 'choice', choices: ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular'], initial: 'gaussian' },
   // Local-linear attention pooling fits a line at each query (the module's estimator option): it changes the
   // predictions and what training minimises; the heatmaps stay Nadaraya-Watson's attention weights.
@@ -58,22 +60,23 @@ function coerce(property, raw, t = pageT) {
 }
 
 // Reads "#nTrain=50&seed=3..." (a leading '#' or '?' is ignored). Unknown keys are reported, not kept
-// (embed and lang belong to the page's query string and are read there).
+// (embed and lang belong to the page's query string and are read there). Returns { state, problems,
+// refused }: problems are the messages, refused the same as { setting, message } (an embed's nw:error).
 function parse(text, base = defaults(), t = pageT) {
   const state = { ...base };
-  const problems = [];
+  const refused = [];
   const params = new URLSearchParams(String(text || '').replace(/^[#?]/, ''));
   for (const [key, raw] of params) {
     const property = properties.find((p) => p.name === key);
     if (!property) {
-      if (key !== 'embed' && key !== 'lang') problems.push(t('problem.unknownSetting', { name: `${key.slice(0, 40)}${key.length > 40 ? '…' : ''}` }));
+      if (key !== 'embed' && key !== 'lang') refused.push({ setting: key.slice(0, 40), message: t('problem.unknownSetting', { name: `${key.slice(0, 40)}${key.length > 40 ? '…' : ''}` }) });
       continue;
     }
     const { value, error } = coerce(property, raw, t);
     if (value !== undefined) state[key] = value;
-    if (error) problems.push(error);
+    if (error) refused.push({ setting: key, message: error });
   }
-  return { state, problems };
+  return { state, problems: refused.map((r) => r.message), refused };
 }
 
 // Any object of setting names and values (a session file's, an embed host's) as URL text, so that

@@ -3,6 +3,7 @@
 // render() has the figures draw -> the URL is written. Training, dragging w and files are its helpers
 // (training.js, drag.js, files.js).
 import { Controls } from './controls.js';
+import { bindHeroToggle } from './hero_toggle.js';
 import { Files } from './files.js';
 import { WDrag } from './drag.js';
 import { Training } from './training.js';
@@ -10,7 +11,7 @@ import { clearProblems, showProblems } from './messages.js';
 import { showLanguageSwitch } from './language_switch.js';
 import { ConsistencyFigure } from '../figures/consistency.js';
 import { Figures } from '../figures/page_figures.js';
-import { exercises } from '../model/exercises.js';
+import { exercises, exerciseSettings } from '../model/exercises.js';
 import { Session } from '../model/session.js';
 import { dataKeys, defaults, objectiveKeys, parse, serialize, sessionChange } from '../model/settings.js';
 import { ownData } from '../io/own_data.js';
@@ -27,7 +28,7 @@ const QUERY_URL_DELAY_MS = 300;
 // Until the app has started, the pointer's query and a drawing's problem go nowhere (hooks).
 function createFigures() {
   const hooks = { onQuery: () => {}, onProblem: () => {} };
-  const figures = new Figures({ onQuery: (x) => hooks.onQuery(x), onProblem: (message) => hooks.onProblem(message) });
+  const figures = new Figures({ onQuery: (x, heatmap) => hooks.onQuery(x, heatmap), onProblem: (message) => hooks.onProblem(message) });
   return { figures, hooks };
 }
 
@@ -80,12 +81,13 @@ class App {
 
   useFigures({ figures, hooks }) {
     this.figures = figures;
-    hooks.onQuery = (x) => this.edit('query', Math.round(x * 100) / 100, { live: true });
+    hooks.onQuery = (x, heatmap) => this.pointAt(Math.round(x * 100) / 100, heatmap);
     hooks.onProblem = (message) => showProblems([message]);
     byId('pngChart').replaceChildren(...this.figures.pngCharts.map(([value, label]) => new Option(label, value)));
   }
 
   bindButtons() {
+    bindHeroToggle();
     byId('regenerate').addEventListener('click', () => this.edit('seed', (this.settings.seed + 1) % Number.MAX_SAFE_INTEGER));
     // The skip link moves focus without touching the URL's hash, which holds the settings.
     byId('skipToFigures').addEventListener('click', (event) => {
@@ -119,7 +121,7 @@ class App {
     this.stopConverging();
     this.player.pause();
     clearProblems();
-    this.apply({ ...this.settings, ...exercise.settings }, 'push');
+    this.apply(exerciseSettings(exercise), 'push');
     if (exercise.then === 'train') this.player.play(this.settings.epochs);
     if (exercise.then === 'converge') this.training.trainToConvergence();
   }
@@ -130,13 +132,15 @@ class App {
   }
 
   // Settings as URL text (an embed's host's nw:set), checked like URL values, over the current ones.
+  // Returns the values refused ([{ setting, message }]).
   applyText(text, { over = this.settings } = {}) {
     this.stopConverging();
     this.player.pause();
-    const { state, problems } = parse(text, over);
+    const { state, problems, refused } = parse(text, over);
     clearProblems();
     showProblems(problems);
     this.apply(state, 'replace', { byReader: false });
+    return refused;
   }
 
   // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
@@ -158,6 +162,18 @@ class App {
     }
     const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
     this.apply({ ...this.settings, [name]: value }, history);
+  }
+
+  // The pointer chose a query: on the predictions chart, or on a row of a heatmap, whose attention the
+  // predictions chart then shows (the reader is looking at it).
+  pointAt(query, heatmap) {
+    if (!heatmap || this.session.attentionShown(this.settings) === heatmap) {
+      this.edit('query', query, { live: true });
+      return;
+    }
+    this.stopConverging();
+    clearProblems();
+    this.apply({ ...this.settings, query, attend: heatmap }, 'push');
   }
 
   // Brings the session in line with `next` (new data or a new training run only when needed) and
@@ -239,7 +255,7 @@ class App {
   writeUrl(history, { byReader = true } = {}) {
     clearTimeout(this.queryUrlTimer);
     if (history === 'none') return;
-    if (byReader) this.embed.notify(this.settings);
+    this.embed.notify(this.settings, { byReader });
     if (this.embed.embedded && history === 'push') history = 'replace';
     const hash = `#${serialize(this.settings)}`;
     this.showLanguageSwitch();
