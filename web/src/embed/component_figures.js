@@ -7,7 +7,7 @@ import { LandscapeFigure } from '../figures/landscape.js';
 import { PredictionsFigure } from '../figures/predictions.js';
 import { boundaryNote, formatW, stageText, weightsEstimatorNote } from '../figures/texts.js';
 import { describeTraining, drawLoss, drawW, lossChart, wChart } from '../figures/training.js';
-import { describeWeights, drawHeatmap, heatmapChart, heatmapW } from '../figures/weights.js';
+import { describeWeights, drawHeatmap, heatmapW, partHeatmap } from '../figures/weights.js';
 
 function element(tag, properties = {}, ...children) {
   const node = document.createElement(tag);
@@ -35,16 +35,6 @@ function figure(root, { title, charts, caption, notes = [], t }) {
   const noteElements = notes.map(() => element('p', { className: 'note' }));
   root.append(element('figure', { className: 'figure' }, ...parts, element('figcaption', {}, caption), ...noteElements));
   return { canvases, notes: noteElements };
-}
-
-// A heatmap of figure `part` ('nonparametric' or 'parametric'): a hovered row reports the part too, and
-// the query's row is outlined as mark.at says ({ x, shown }, set at each render).
-function heatmap(canvases, part, mark, onQuery, t) {
-  return heatmapChart({ canvas: canvases.heatmap, legend: canvases.heatmapLegend, note: canvases.heatmapNote }, {
-    onQuery: (x) => onQuery(x, part),
-    queryMark: () => mark.at && { x: mark.at.x, shown: mark.at.shown === part },
-    t,
-  });
 }
 
 const views = {
@@ -89,7 +79,11 @@ const views = {
         t,
       });
       const mark = { at: null };
-      const charts = { nonparametric: heatmap(nonparametric.canvases, 'nonparametric', mark, onQuery, t), parametric: heatmap(parametric.canvases, 'parametric', mark, onQuery, t) };
+      const elements = ({ canvases }) => ({ canvas: canvases.heatmap, legend: canvases.heatmapLegend, note: canvases.heatmapNote });
+      const charts = {
+        nonparametric: partHeatmap(elements(nonparametric), 'nonparametric', () => mark.at, onQuery, t),
+        parametric: partHeatmap(elements(parametric), 'parametric', () => mark.at, onQuery, t),
+      };
       const titles = { nonparametric: nonparametric.canvases.heatmap.closest('figure').querySelector('.title'), parametric: parametric.canvases.heatmap.closest('figure').querySelector('.title') };
       return {
         charts: [charts.nonparametric.chart, charts.parametric.chart],

@@ -135,10 +135,7 @@ class NWFigure extends HTMLElement {
       return;
     }
     // A query chosen on a heatmap's row also shows that heatmap's attention (the reader is looking at it).
-    const onQuery = (x, heatmap) => this.edit({
-      query: Math.round(x * 100) / 100,
-      ...(heatmap && this.session.attentionShown(this.settings) !== heatmap ? { attend: heatmap } : {}),
-    });
+    const onQuery = (x, heatmap) => this.edit({ query: Math.round(x * 100) / 100, attend: this.session.attendPointedAt(this.settings, heatmap) });
     this.view = views[name].build(this.body, { onQuery, t: this.t });
     for (const control of views[name].controls) this.addControl(control);
   }

@@ -8,6 +8,17 @@ import { formatW, stageText, weightsShape } from './texts.js';
 // elements: { canvas, legend, note }.
 const heatmapChart = ({ canvas, legend, note }, { onQuery, queryMark, t = pageT }) => new HeatmapChart(canvas, { legendCanvas: legend, note, onQuery, queryMark, t });
 
+// The heatmap of `part` ('nonparametric' or 'parametric'): a hovered row reports the part too
+// (onQuery(x, part)), and the query's row is outlined as currentMark() says ({ x, shown: the part whose
+// attention the predictions chart shows } or null), read at each draw.
+function partHeatmap(elements, part, currentMark, onQuery, t = pageT) {
+  return heatmapChart(elements, {
+    onQuery: (x) => onQuery(x, part),
+    queryMark: () => { const mark = currentMark(); return mark && { x: mark.x, shown: mark.shown === part }; },
+    t,
+  });
+}
+
 // The page's two heatmaps ({ charts: { nonparametric, parametric }, markQuery }), each chart created
 // when first used (charts/lazy.js). elementsOf(part): its { canvas, legend, note }. A hovered row reports
 // its heatmap (onQuery(x, part)). markQuery(x, shownPart) outlines the query's row on both, solid on the
@@ -19,7 +30,7 @@ function pageHeatmaps(elementsOf, onQuery) {
   for (const part of ['nonparametric', 'parametric']) {
     lazy(charts, part, () => {
       created.add(part);
-      return heatmapChart(elementsOf(part), { onQuery: (x) => onQuery(x, part), queryMark: () => mark && { x: mark.x, shown: mark.shown === part } });
+      return partHeatmap(elementsOf(part), part, () => mark, onQuery);
     });
   }
   const markQuery = (x, shownPart) => {
@@ -52,4 +63,4 @@ function describeWeights(session, s, t = pageT) {
   };
 }
 
-export { blocksAt, describeWeights, drawHeatmap, heatmapChart, heatmapW, pageHeatmaps };
+export { blocksAt, describeWeights, drawHeatmap, heatmapW, pageHeatmaps, partHeatmap };

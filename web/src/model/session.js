@@ -186,6 +186,13 @@ class Session extends SessionCriteria {
 
   attentionFollowsW(settings) { return this.attentionShown(settings) === 'nonparametric'; }
 
+  // The attend setting once the reader points at a query: on a heatmap's row ('nonparametric' or
+  // 'parametric'), that heatmap's attention is shown (the reader is looking at it); elsewhere (null)
+  // the setting stays.
+  attendPointedAt(settings, heatmap) {
+    return heatmap && this.attentionShown(settings) !== heatmap ? heatmap : settings.attend;
+  }
+
   get canTrain() { return this.trainer !== null; }
   get epoch() { return this.trainer ? this.trainer.epoch : 0; }
   get learnedW() { return this.trainer ? this.trainer.w : NaN; }

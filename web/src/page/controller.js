@@ -167,13 +167,14 @@ class App {
   // The pointer chose a query: on the predictions chart, or on a row of a heatmap, whose attention the
   // predictions chart then shows (the reader is looking at it).
   pointAt(query, heatmap) {
-    if (!heatmap || this.session.attentionShown(this.settings) === heatmap) {
+    const attend = this.session.attendPointedAt(this.settings, heatmap);
+    if (attend === this.settings.attend) {
       this.edit('query', query, { live: true });
       return;
     }
     this.stopConverging();
     clearProblems();
-    this.apply({ ...this.settings, query, attend: heatmap }, 'push');
+    this.apply({ ...this.settings, query, attend }, 'push');
   }
 
   // Brings the session in line with `next` (new data or a new training run only when needed) and
