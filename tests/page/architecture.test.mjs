@@ -69,3 +69,15 @@ test('the page matches no message text of the module', () => {
     assert.doesNotMatch(text, /message\.(startsWith|includes|match)\(|\.message\s*===/, `${path} reads a message's words`);
   }
 });
+
+test('a live w reaches the charts in the README\'s five hops: the controller routes no replies', () => {
+  const text = (path) => sources.find((source) => source.path === path).text;
+  // The controller and the drag timing neither build requests nor take replies (no slot, no onResult).
+  for (const path of ['page/controller.js', 'page/drag.js']) assert.doesNotMatch(text(path), /\bslot\b|onResult|maxCells/, path);
+  assert.match(text('page/controller.js'), /this\.figures\.dragPreview\.to\(/);
+  // The preview sends its own request and draws its own reply.
+  assert.match(text('figures/drag_preview.js'), /onResult: \(blocks\) => this\.show\(request, blocks\)/);
+  assert.match(text('figures/drag_preview.js'), /client\.request\(request\)/);
+  const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  for (const name of ['`App.edit`', '`DragPreview.to`', '`DragPreview.show`', '`Session.acceptBlocks`']) assert.ok(readme.includes(name), name);
+});

@@ -8,6 +8,7 @@ import { byId, setText } from '../lib/dom.js';
 import { drawKernelPanel, kernelPanels } from './kernels.js';
 import { LandscapeFigure } from './landscape.js';
 import { describeCharts, showDataNote, showEpochs, showErrors, showPredictionsTable, showStatus } from './page_text.js';
+import { DragPreview } from './drag_preview.js';
 import { PredictionsFigure } from './predictions.js';
 import { FigureScheduler, sameInputs } from './scheduler.js';
 import { boundaryNote, formatW, weightsEstimatorNote } from './texts.js';
@@ -37,6 +38,7 @@ class Figures extends FigureScheduler {
     lazy(this, 'wChart', () => wChart(byId('wChart')));
     lazy(this, 'landscape', () => new LandscapeFigure(byId('landscapeChart')));
     this.kernelPanels = kernelPanels(byId('kernelPanels'));
+    this.dragPreview = new DragPreview(this); // (what w's slider shows while it moves)
     // [file name, label, the Chart.js chart (a function: created when asked)] of each chart offered as PNG.
     this.pngCharts = [
       ['predictions', t('png.predictions'), () => this.predictions.chart.chart],
@@ -127,49 +129,6 @@ class Figures extends FigureScheduler {
     if (this.sliceTimer === null) this.nextSlice();
   }
 
-  // The drag preview's request for w (see page/drag.js): the nonparametric heatmap's blocks at its
-  // resolution, at most maxSide a side, with the line's predictions; one block (the line alone) while
-  // the heatmap is not near the view, whose chart is then not created.
-  previewRequest(session, w, { maxSide, generation, onResult }) {
-    const { data, kernel } = session;
-    const capacity = this.isNear('nonparametric') ? this.heatmaps.nonparametric.capacity() : { rows: 1, cols: 1 };
-    const maxCells = { rows: Math.min(capacity.rows, maxSide), cols: Math.min(capacity.cols, maxSide) };
-    return {
-      w, kernel, maxCells, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain,
-      compute: blocksAt(session, w), onResult, generation, started: performance.now(),
-    };
-  }
-
-  // While w is dragged: the nonparametric line and heatmap (the preview's blocks, with predictions) at
-  // w, and the query's attention if it follows that w.
-  showDragPreview(session, s, { w, maxCells }, blocks) {
-    const { data } = session;
-    // The render before the drag drew at the old w: its slices still to come, and a figure scrolled to
-    // now, draw at the dragged one (the heatmap's own reply, if owed, is superseded by this preview).
-    this.cancelSlices();
-    this.lastRender = { session, s };
-    this.offloaded.delete('nonparametric');
-    this.lineOwed = null; // (the preview draws the line; the render after the drag, the rest)
-    try {
-      // The blocks' predictions are Nadaraya-Watson's: a local-linear line is the module's predict.
-      this.predictions.setDragged(session, s, w, session.estimator === 'nadarayaWatson' ? blocks.predictions : session.line('nonparametric', w));
-      this.predictions.draw();
-      // Full-resolution blocks are the render's own (same module, same size): the render after the drag
-      // need not compute them again.
-      this.drawnWith.nonparametric = null;
-      if (this.isNear('nonparametric')) {
-        const heatmap = this.heatmaps.nonparametric;
-        const capacity = heatmap.capacity();
-        heatmap.setBlocks(blocks, data.xTest, data.xTrain);
-        heatmap.draw();
-        if (maxCells.rows === capacity.rows && maxCells.cols === capacity.cols) this.drawnWith.nonparametric = [data, w, session.kernel];
-      }
-      byId('nonparametricTitleW').textContent = `(w = ${formatW(w)})`;
-    } catch (error) {
-      this.onProblem(problemText(error));
-    }
-  }
-
   // What a lazy part shows depends on: it is redrawn when one of these changes.
   partInputs(part, session, s) {
     const { data } = session;
@@ -237,7 +196,7 @@ class Figures extends FigureScheduler {
   }
 
   // The worker's blocks for a heatmap part (see drawHeatmapPart), drawn unless a render has since changed
-  // what the part shows (the Session has kept their predictions as that w's line: see page/drag.js). A
+  // what the part shows (the Session has kept their predictions as that w's line: see page/heatmaps.js). A
   // line's reply (requestLine) only brings the line.
   showOffloaded(request, blocks) {
     const { slot, session, inputs, compute } = request;

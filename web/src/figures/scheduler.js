@@ -100,6 +100,17 @@ class FigureScheduler {
     for (const part of LAZY_PARTS) this.drawPart(part, session, s, { all });
   }
 
+  // A drawing outside a render (a drag preview) now shows `part` under s: the last render's slices still
+  // to come, and a figure scrolled to later, draw under s; the part's owed reply and the lines owed are
+  // dropped (the render that follows the drawing owes its own).
+  supersede(session, s, part) {
+    this.cancelSlices();
+    this.lastRender = { session, s };
+    this.offloaded.delete(part);
+    this.drawnWith[part] = null;
+    this.lineOwed = null;
+  }
+
   cancelSlices() {
     clearTimeout(this.sliceTimer);
     this.sliceTimer = null;

@@ -1,11 +1,12 @@
 // The page's controller: one path for every change, in one direction: a control, the URL, an embed's
 // host or a file gives new settings -> apply() brings the Session in line (the module computes) ->
 // render() has the figures draw -> the URL is written. Training, dragging w and files are its helpers
-// (training.js, drag.js, files.js).
+// (training.js, drag.js, heatmaps.js, files.js).
 import { Controls } from './controls.js';
 import { bindHeroToggle } from './hero_toggle.js';
 import { Files } from './files.js';
-import { WDrag } from './drag.js';
+import { DragSettle } from './drag.js';
+import { startHeatmapClient } from './heatmaps.js';
 import { Training } from './training.js';
 import { clearProblems, showProblems } from './messages.js';
 import { showLanguageSwitch } from './language_switch.js';
@@ -40,10 +41,11 @@ class App {
     this.session = new Session(nw);
     this.settings = null;
     this.queryUrlTimer = null;
-    this.renderGeneration = 0; // counts full renders: a drag preview asked for before one is dropped
+    this.renderCount = 0; // full renders so far (a drag preview is not one)
     this.rendered = null; // the settings (and data) of the last full render
     this.training = new Training(this);
-    this.drag = new WDrag(this);
+    this.dragSettle = new DragSettle(() => this.render());
+    this.heatmapClient = null; // started after the first render (see start)
     this.files = new Files(this);
   }
 
@@ -52,7 +54,6 @@ class App {
   get converger() { return this.training.converger; }
   get epochRows() { return this.training.epochRows; }
   get pendingEpoch() { return this.training.pendingEpoch; }
-  get heatmapClient() { return this.drag.client; }
 
   // madeFigures: createFigures()'s result if page.js made the charts while the module compiled.
   start(madeFigures = createFigures()) {
@@ -75,7 +76,7 @@ class App {
     byId('loading').hidden = true;
     // The first full render is drawn: `npm run bench` reads this user timing (time to the first chart).
     performance.mark('nw:first-render');
-    this.drag.startClient((message) => showProblems([message]));
+    this.heatmapClient = startHeatmapClient({ session: this.session, figures: this.figures, onProblem: (message) => showProblems([message]) });
     this.training.startPool(this.nw);
   }
 
@@ -157,7 +158,8 @@ class App {
       // (The slider being dragged already shows w: only its label is written.)
       this.settings = { ...this.settings, w: value };
       this.controls.showW(value);
-      this.drag.move(value);
+      this.figures.dragPreview.to(this.session, this.settings, value);
+      this.dragSettle.moved();
       return;
     }
     const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
@@ -240,8 +242,8 @@ class App {
   }
 
   render() {
-    this.drag.cancelSettle();
-    this.renderGeneration += 1;
+    this.dragSettle.cancel();
+    this.renderCount += 1;
     const { settings: s, session } = this;
     this.rendered = { ...s, session: session.data };
     this.figures.render(session, s);

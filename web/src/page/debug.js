@@ -31,7 +31,7 @@ function pageDebug(app) {
     get busy() { return app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !app.figures.idle; },
     get settings() { return { ...app.settings }; },
     get session() { return app.session; },
-    get renders() { return app.renderGeneration; },
+    get renders() { return app.renderCount; },
     get heatmapsOn() { return app.heatmapClient ? app.heatmapClient.where : 'page'; },
     get heatmapWorkerUsed() { return Boolean(app.heatmapClient && app.heatmapClient.worker !== null && app.figures.heatmapClient !== null); },
     stopHeatmapWorker() { app.heatmapClient.stopWorker(); },
