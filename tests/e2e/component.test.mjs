@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { distDir, inEachBrowser, lessonSite } from './browser.mjs';
+import { addFigure, figureDrawn } from './figures.mjs';
 
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 
@@ -43,13 +44,6 @@ const site = lessonSite({
 
 const lessonUrl = (name) => site.url(`${name}.html`);
 
-// Until the figure with this id has drawn every chart of its figure (each has data), and its settings.
-const figureDrawn = (page, id) => page.waitForFunction((figureId) => {
-  const figure = document.getElementById(figureId);
-  const charts = figure && figure.charts;
-  const drawn = (chart) => (chart.$heatmap ? chart.$heatmap.cellCount > 0 : chart.data.datasets.some((set) => set.data.length > 0));
-  return charts && charts.length > 0 && charts.every(drawn) ? true : null;
-}, id);
 
 // The nonparametric line of a predictions figure.
 const nonparametricLine = (page, id) => page.evaluate((figureId) => document.getElementById(figureId).charts[0].data.datasets
@@ -85,13 +79,7 @@ inEachBrowser('the <nw-figure> element', (env) => {
     const cell = await page.evaluate(() => document.getElementById('weights').charts[0].$heatmap.cellAt(7, 9));
     assert.equal(cell.v, nw.attentionWeights([data.xTest[7]], data.xTrain, { w: 2 }).data[9]);
 
-    await page.evaluate(() => {
-      const figure = document.createElement('nw-figure');
-      figure.id = 'kernels';
-      figure.setAttribute('figure', 'kernels');
-      document.body.append(figure);
-    });
-    await figureDrawn(page, 'kernels');
+    await addFigure(page, 'kernels', { figure: 'kernels' });
     assert.equal(await page.evaluate(() => window.wasmInstances), 1, 'a third figure, still one instance');
     assert.equal(await page.evaluate(() => document.getElementById('kernels').shadowRoot.mode), 'open');
     assert.deepEqual(page.problems, []);
@@ -171,14 +159,7 @@ inEachBrowser('the <nw-figure> element', (env) => {
   test('a training figure trains the module\'s Trainer epoch by epoch, from the keyboard too', async () => {
     const page = await open(lessonUrl('lesson-components'), { waitReady: false });
     await figureDrawn(page, 'predictions');
-    await page.evaluate(() => {
-      const figure = document.createElement('nw-figure');
-      figure.id = 'training';
-      figure.setAttribute('figure', 'training');
-      figure.setAttribute('epochs', '3');
-      document.body.prepend(figure);
-    });
-    await figureDrawn(page, 'training');
+    await addFigure(page, 'training', { figure: 'training', epochs: '3' }, { prepend: true });
     // Tab from the top of the page reaches the figure's Train button; Enter presses it.
     await page.evaluate(() => document.activeElement && document.activeElement.blur());
     await page.raw.keyboard.press('Tab');

@@ -20,7 +20,7 @@ const sources = (function read(dir) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return read(path);
     // (The dictionaries themselves are not sources that ask for keys.)
-    const dictionary = ['en.js', 'zh.js'].some((file) => path.endsWith(join('src', 'i18n', file)));
+    const dictionary = ['en.js', 'zh.js', 'en_messages.js', 'zh_messages.js'].some((file) => path.endsWith(join('src', 'i18n', file)));
     return name.endsWith('.js') && !dictionary ? [{ path, text: readFileSync(path, 'utf8') }] : [];
   });
 }(srcDir));

@@ -37,6 +37,18 @@ function figure(root, { title, charts, caption, notes = [], t }) {
   return { canvases, notes: noteElements };
 }
 
+// The author's caption attribute (model/author_options.js): null keeps the figures' own captions; else
+// the last caption takes its text ('' hides it) and the others are hidden, as in an embed of the page.
+function useCaption(root, caption) {
+  if (caption === null) return;
+  const captions = [...root.querySelectorAll('figcaption')];
+  for (const [i, element] of captions.entries()) {
+    const last = i === captions.length - 1;
+    element.hidden = !last || caption === '';
+    if (last) element.textContent = caption;
+  }
+}
+
 const views = {
   predictions: {
     controls: ['w'],
@@ -168,4 +180,4 @@ const views = {
 
 const FIGURE_NAMES = Object.keys(views);
 
-export { FIGURE_NAMES, element, views };
+export { FIGURE_NAMES, element, useCaption, views };

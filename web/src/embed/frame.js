@@ -5,6 +5,8 @@
 import { ownData } from '../io/own_data.js';
 import { textOf } from '../model/settings.js';
 import { t } from '../i18n/i18n.js';
+import { authorOptions } from '../model/author_options.js';
+import { showCaption, showControls } from './embed_options.js';
 
 // The figures one embed can show; each element of the page that belongs to a figure lists it in its
 // data-embed attribute.
@@ -58,18 +60,26 @@ function settingsText(settings) {
 }
 
 // Starts embed mode for this page. app: { applyText(text), showProblems(messages) }; returns
-// { embedded, problem, notify } where notify(settings, { byReader }) is told of every settings shown and
-// sends nw:change to the host when the reader changed them.
+// { embedded, problems, notify } where problems are the messages about ?embed=, ?controls= and
+// ?caption=, and notify(settings, { byReader }) is told of every settings shown and sends nw:change to
+// the host when the reader changed them.
 function startEmbed(app, search = location.search) {
   const mode = embedMode(search);
-  if (mode.mode === 'page') return { embedded: false, problem: mode.problem, notify: () => {} };
+  if (mode.mode === 'page') return { embedded: false, problems: mode.problem ? [mode.problem] : [], notify: () => {} };
   // Your own data is this embed's alone: keyed by its id= parameter, or by its address as first loaded.
   const params = new URLSearchParams(search);
   ownData.setScope(params.get('id') ?? `${search}${location.hash}`);
   if (mode.mode === 'figure') showOnly(mode.figure);
   else document.body.classList.add('embed');
+  // The author's options: the controls shown and the caption.
+  const { controls, caption, problems } = authorOptions((name) => params.get(name));
+  showControls(controls);
+  showCaption(caption);
+  const messages = problems.map(({ message }) => message);
   const host = window.parent !== window ? window.parent : null;
-  if (!host) return { embedded: true, notify: () => {} };
+  if (!host) return { embedded: true, problems: messages, notify: () => {} };
+  // (Also told to the host, by option name, as a refused nw:set's values are.)
+  for (const { option, message } of problems) host.postMessage({ type: 'nw:error', setting: option, message }, '*');
   // (A host that is not ours may also send messages: only nw:set from the parent window is read.)
   const report = reportHeight(host);
   window.addEventListener('message', (event) => {
@@ -91,7 +101,7 @@ function startEmbed(app, search = location.search) {
     shown = text;
     if (byReader && changed) host.postMessage({ type: 'nw:change', settings: { ...settings } }, '*');
   };
-  return { embedded: true, notify };
+  return { embedded: true, problems: messages, notify };
 }
 
 export { FIGURES, embedMode, startEmbed };

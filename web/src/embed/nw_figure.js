@@ -16,7 +16,10 @@ import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
 import { figureTheme } from './figure_theme.js';
 import { THEME_CHOICES, useTheme } from '../charts/colors.js';
-import { FIGURE_NAMES, element as el, views } from './component_figures.js';
+import { FIGURE_NAMES, element as el, useCaption, views } from './component_figures.js';
+import { authorOptions } from '../model/author_options.js';
+import { joinGroup, leaveGroup, shareSettings } from './figure_groups.js';
+import { addControl } from './figure_controls.js';
 
 // Every setting but the data source: a component shows generated data (your own data is the page's).
 const SETTINGS = properties.filter((p) => p.name !== 'data');
@@ -28,7 +31,7 @@ const ATTRIBUTE_OF_SETTING = new Map([...SETTING_OF_ATTRIBUTE].map(([attribute, 
 let sheet = null;
 
 class NWFigure extends HTMLElement {
-  static get observedAttributes() { return ['figure', 'lang', 'theme', ...SETTING_OF_ATTRIBUTE.keys()]; }
+  static get observedAttributes() { return ['figure', 'lang', 'theme', 'controls', 'caption', 'group', ...SETTING_OF_ATTRIBUTE.keys()]; }
 
   constructor() {
     super();
@@ -50,13 +53,18 @@ class NWFigure extends HTMLElement {
     this.shadowRoot.append(this.problem, this.controls, this.body, this.status);
     this.session = null;
     this.settings = null;
+    this.optionProblems = []; // what is wrong with the theme, controls or caption attribute (see build)
+    this.groupName = null; // the group it has joined (figure_groups.js), if any
     this.view = null;
     this.figureName = null;
     this.player = new Player({ step: () => this.trainOneEpoch(), onChange: (playing) => this.showPlaying(playing) });
   }
 
   connectedCallback() {
-    if (this.starting) return;
+    if (this.starting) {
+      if (this.session) this.joinOwnGroup(); // (moved in the lesson: its group again)
+      return;
+    }
     this.chooseLanguage();
     this.status.textContent = this.t('page.loading');
     this.starting = sharedModule().then((nw) => this.start(nw), (error) => {
@@ -82,7 +90,11 @@ class NWFigure extends HTMLElement {
     return problem;
   }
 
-  disconnectedCallback() { this.player.pause(); }
+  disconnectedCallback() {
+    this.player.pause();
+    if (this.groupName !== null) leaveGroup(this, this.groupName);
+    this.groupName = null;
+  }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.session || oldValue === newValue) return;
@@ -95,15 +107,22 @@ class NWFigure extends HTMLElement {
       if (problem) this.showProblems([problem]);
       return;
     }
-    if (name === 'figure' || name === 'theme') {
+    if (name === 'group') {
+      if (this.groupName !== null) leaveGroup(this, this.groupName);
+      this.joinOwnGroup();
+      return;
+    }
+    if (name === 'figure' || name === 'theme' || name === 'controls' || name === 'caption') {
       this.build();
       this.render();
+      this.showProblems([]); // (what the new attribute's value has wrong, if anything)
       return;
     }
     // A removed attribute is the setting's default again; a new value is checked like a URL's.
     const setting = SETTING_OF_ATTRIBUTE.get(name);
     if (newValue === null) this.apply({ ...this.settings, [setting]: defaults()[setting] }, '');
     else this.apply(null, textOf({ [setting]: newValue }));
+    this.share();
   }
 
   // The module is ready: settings from the attributes, then the figure.
@@ -115,6 +134,24 @@ class NWFigure extends HTMLElement {
     const text = textOf(Object.fromEntries([...SETTING_OF_ATTRIBUTE].filter(([attribute]) => this.hasAttribute(attribute))
       .map(([attribute, setting]) => [setting, this.getAttribute(attribute)])));
     this.apply(null, text, languageProblem ? [languageProblem] : []);
+    this.joinOwnGroup();
+  }
+
+  // Joins the group its group attribute names, if any: shows the group's settings, or gives it its own.
+  joinOwnGroup() {
+    this.groupName = this.getAttribute('group');
+    if (this.groupName === null) return;
+    const shared = joinGroup(this, this.groupName, this.settings);
+    if (shared !== this.settings) this.adoptSettings(shared);
+  }
+
+  // Settings from another figure of its group: shown, not announced (that figure announced them).
+  adoptSettings(settings) {
+    this.apply({ ...settings }, '');
+  }
+
+  share() {
+    if (this.groupName !== null) shareSettings(this, this.groupName, this.settings);
   }
 
   // (Re)builds the figure named by the attribute, or says which names there are.
@@ -124,49 +161,30 @@ class NWFigure extends HTMLElement {
     const { theme, bad } = figureTheme(this);
     useTheme(theme);
     this.dataset.nwTheme = theme;
-    this.themeProblem = bad === null ? null : this.t('problem.theme', { name: 'theme', value: bad, choices: THEME_CHOICES.join(', '), fallback: this.t('theme.lesson') });
+    const themeProblem = bad === null ? [] : [{ option: 'theme', message: this.t('problem.theme', { name: 'theme', value: bad, choices: THEME_CHOICES.join(', '), fallback: this.t('theme.lesson') }) }];
+    // The author's options (said as long as they are wrong, and told to the lesson's code once).
+    const { controls, caption, problems } = authorOptions((option) => this.getAttribute(option), this.t);
+    this.optionProblems = [...themeProblem, ...problems].map(({ message }) => message);
+    for (const { option, message } of [...themeProblem, ...problems]) {
+      this.dispatchEvent(new CustomEvent('nw-error', { bubbles: true, composed: true, detail: { attribute: option, setting: option, message } }));
+    }
     const name = this.getAttribute('figure') ?? 'predictions';
     this.body.replaceChildren();
     this.controls.replaceChildren();
     this.view = null;
     this.figureName = name;
     if (!Object.prototype.hasOwnProperty.call(views, name)) {
-      this.showProblems([this.t('problem.unknownFigure', { name: name.slice(0, 40), figures: FIGURE_NAMES.join(', ') })]);
+      this.optionProblems.push(this.t('problem.unknownFigure', { name: name.slice(0, 40), figures: FIGURE_NAMES.join(', ') }));
+      this.showProblems([]);
       return;
     }
     // A query chosen on a heatmap's row also shows that heatmap's attention (the reader is looking at it).
     const onQuery = (x, heatmap) => this.edit({ query: Math.round(x * 100) / 100, attend: this.session.attendPointedAt(this.settings, heatmap) });
     this.view = views[name].build(this.body, { onQuery, t: this.t });
-    for (const control of views[name].controls) this.addControl(control);
-  }
-
-  addControl(control) {
-    if (control === 'w') {
-      const property = SETTINGS.find((p) => p.name === 'w');
-      this.wInput = el('input', { type: 'range', min: String(property.min), max: String(property.max), step: '0.05' });
-      this.wInput.id = 'w';
-      this.wOutput = el('output');
-      this.wInput.addEventListener('input', () => {
-        const { value } = coerce(property, this.wInput.value, this.t);
-        if (value !== undefined) this.edit({ w: value });
-      });
-      this.controls.append(el('label', { htmlFor: 'w', textContent: this.t('setting.w') }), this.wInput, this.wOutput);
-    } else if (control === 'train') {
-      const button = (text, onClick) => {
-        const b = el('button', { type: 'button', textContent: text });
-        b.addEventListener('click', onClick);
-        return b;
-      };
-      this.buttons = {
-        train: button(this.t('training.train'), () => this.player.play(this.settings.epochs)),
-        pause: button(this.t('training.pause'), () => this.player.pause()),
-        step: button(this.t('training.step'), () => { this.player.pause(); this.trainOneEpoch(); }),
-        reset: button(this.t('training.reset'), () => { this.player.pause(); this.edit({ trained: 0 }); }),
-      };
-      this.epochStatus = el('span', { className: 'status' });
-      this.epochStatus.setAttribute('aria-live', 'polite');
-      this.controls.append(...Object.values(this.buttons), this.epochStatus);
-    }
+    useCaption(this.body, caption);
+    this.wInput = null;
+    this.buttons = null;
+    for (const control of views[name].controls) if (controls === null || controls.has(control)) addControl(this, control);
   }
 
   // A change by the reader: drawn, then announced to the lesson.
@@ -246,15 +264,16 @@ class NWFigure extends HTMLElement {
       : this.t('figure.epochStatus', { epoch: session.epoch, w: session.learnedW.toFixed(2) });
   }
 
-  // (A bad theme attribute is said as long as it is there.)
+  // (A bad theme, controls or caption attribute is said as long as it is there.)
   showProblems(problems) {
-    const all = this.themeProblem ? [this.themeProblem, ...problems] : problems;
+    const all = [...this.optionProblems, ...problems];
     this.problem.hidden = all.length === 0;
     this.problem.textContent = all.join('\n');
   }
 
-  // Tells the lesson of a change the reader made.
+  // Tells the lesson of a change the reader made, and its group.
   notify() {
+    this.share();
     this.dispatchEvent(new CustomEvent('nw-change', { detail: { settings: { ...this.settings } }, bubbles: true, composed: true }));
   }
 

@@ -2,6 +2,8 @@
 // of index.html's elements (data-i18n) hold exactly the English written there (tests/page/i18n.test.mjs);
 // "{name}" is filled by t(key, { name }), and in index.html's texts {0}, {1}, ... are the element's child
 // elements (formulas, code, the spans scripts fill). zh.js has the same keys and placeholders.
+import messages from './en_messages.js';
+
 export default {
   // index.html, in document order
   'page.title': 'Attention pooling: Nadaraya-Watson kernel regression',
@@ -130,27 +132,6 @@ export default {
   'setting.trained': 'Trained epochs',
   'setting.data': 'Data source',
   'setting.lang': 'Language (lang)',
-  // Messages about settings (model/settings.js) and the page's other messages
-  'problem.choice': '{label} must be one of {choices}',
-  'theme.lesson': 'the lesson\'s colours',
-  'problem.theme': '{name} must be one of {choices}, not "{value}": using {fallback}',
-  'problem.number': '{label} must be a number',
-  'problem.whole': '{label} must be a whole number',
-  'problem.range': '{label} must be from {min} to {max}; using {value}',
-  'problem.unknownSetting': 'Unknown setting "{name}" ignored',
-  'problem.moduleStart': 'The WebAssembly module could not start: {message}',
-  'problem.pageStart': 'The page could not start: {message}',
-  'problem.ownDataMissing': 'Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data',
-  'problem.fileTooLarge': '{name} is too large: at most 1 MB',
-  'problem.fileUnreadable': 'Could not read the file: {message}',
-  'problem.replayDiffers': 'The replayed training differs from the one in the session file (was it made by another version?)',
-  'problem.replayLimit': 'Trained epochs: replaying at most {epochs} for {n} training samples',
-  'problem.epochLimit': 'Training stops at {epochs} epochs for {n} training samples, so that a shared link replays quickly',
-  'problem.unknownEmbed': 'Unknown figure "{name}" for embed: use one of {figures}, or 1 for all of them',
-  'problem.unknownFigure': 'Unknown figure "{name}" for <nw-figure>: use one of {figures}',
-  'problem.diverged': 'lr: training diverged at epoch {epoch} (the step from w = {w} is not finite); w is kept, try a smaller lr',
-  'problem.module': '{message}',
-  'problem.nwSet': 'nw:set: settings must be an object of setting names and values',
   // Controls, status and training
   'control.wValue': '{w} · bandwidth 1/w = {bandwidth}',
   'status.start': 'Epoch 0 · w = {w} (w0, drawn at random as in the chapter)',
@@ -291,4 +272,5 @@ export default {
   'exercise.noLoo.text': 'Each query also sees its own key, so a larger w always fits the training data better: the first step throws w from 0.47 to 21.74 and every later one raises it (23.69 after 30 epochs). The training loss keeps falling (54.06 before the first step, 4.94 before the last) and would reach 0 only as w grows without bound, while the test MSE creeps up after the first step (0.078 to 0.082): the loss rewards memorising the training points.',
   'exercise.converge.title': 'Train to convergence',
   'exercise.converge.text': 'Gradient descent on the leave-one-out loss settles at its minimiser, the star on the landscape.',
+  ...messages,
 };

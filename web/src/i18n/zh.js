@@ -1,6 +1,8 @@
 // 页面的简体中文文本：键与 en.js 相同，占位符相同。术语从《动手学深度学习》中文版（注意力汇聚：
 // Nadaraya-Watson 核回归）：查询、键、值、注意力权重、平均汇聚、非参数/带参数注意力汇聚、训练样本、
 // 测试样本、损失、带宽、留一法、迭代周期。中文句子用全角标点，数字的写法与英文相同。
+import messages from './zh_messages.js';
+
 export default {
   // index.html
   'page.title': '注意力汇聚：Nadaraya-Watson 核回归',
@@ -129,27 +131,6 @@ export default {
   'setting.trained': '已训练的迭代周期',
   'setting.data': '数据来源',
   'setting.lang': '语言（lang）',
-  // 设置的消息（model/settings.js）及页面的其他消息
-  'problem.choice': '{label}必须是以下之一：{choices}',
-  'theme.lesson': '课文的配色',
-  'problem.theme': '{name} 必须是 {choices} 之一，而不是“{value}”：使用 {fallback}',
-  'problem.number': '{label}必须是数字',
-  'problem.whole': '{label}必须是整数',
-  'problem.range': '{label}必须在 {min} 到 {max} 之间；现使用 {value}',
-  'problem.unknownSetting': '未知设置“{name}”，已忽略',
-  'problem.moduleStart': 'WebAssembly 模块无法启动：{message}',
-  'problem.pageStart': '页面无法启动：{message}',
-  'problem.ownDataMissing': '你的数据未保存在此浏览器中（它只保存在加载它的那台计算机上）：现显示生成的数据',
-  'problem.fileTooLarge': '{name} 太大：最多 1 MB',
-  'problem.fileUnreadable': '无法读取该文件：{message}',
-  'problem.replayDiffers': '重放的训练与会话文件中的不同（该文件是否由其他版本生成？）',
-  'problem.replayLimit': '已训练的迭代周期：{n} 个训练样本最多重放 {epochs} 个',
-  'problem.epochLimit': '{n} 个训练样本的训练在 {epochs} 个迭代周期处停止，以便分享的链接能快速重放',
-  'problem.unknownEmbed': '未知的嵌入图表“{name}”：请使用 {figures} 之一，或用 1 表示全部',
-  'problem.unknownFigure': '<nw-figure> 的未知图表“{name}”：请使用 {figures} 之一',
-  'problem.diverged': '训练在第 {epoch} 轮发散（从 w = {w} 出发的这一步不是有限值）；w 保持不变，请减小学习率 lr',
-  'problem.module': '模块拒绝了此输入：{message}',
-  'problem.nwSet': 'nw:set：消息中的设置必须是由设置名和值组成的对象',
   // 控件、状态与训练
   'control.wValue': '{w} · 带宽 1/w = {bandwidth}',
   'status.start': '第 0 个迭代周期 · w = {w}（w0，如本章一样随机抽取）',
@@ -290,4 +271,5 @@ export default {
   'exercise.noLoo.text': '每个查询也看得到自己的键，所以 w 越大，总能更好地拟合训练数据：第一步把 w 从 0.47 抛到 21.74，之后每一步都继续增大它（30 个迭代周期后为 23.69）。训练损失一直下降（第一步前为 54.06，最后一步前为 4.94），只有当 w 无限增大时才会降到 0，而测试 MSE 在第一步之后缓慢上升（从 0.078 到 0.082）：这个损失奖励的是记住训练点。',
   'exercise.converge.title': '训练至收敛',
   'exercise.converge.text': '在留一法损失上的梯度下降最终停在它的最小值点，即损失曲面上的星号。',
+  ...messages,
 };

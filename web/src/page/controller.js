@@ -71,7 +71,7 @@ class App {
     this.showExercises();
     window.addEventListener('popstate', () => this.loadFromUrl());
     this.loadFromUrl();
-    if (this.embed.problem) showProblems([this.embed.problem]);
+    showProblems(this.embed.problems);
     showProblems(this.languageProblems);
     byId('loading').hidden = true;
     // The first full render is drawn: `npm run bench` reads this user timing (time to the first chart).

@@ -1,0 +1,48 @@
+// What a lesson author's options (model/author_options.js) change in an embed of the page: only the
+// controls named by ?controls= show, and ?caption= takes the place of the figures' own captions.
+import { byId } from '../lib/dom.js';
+
+// The elements of each control besides its <label for>: its input, its value's output, a note about it;
+// `train`, the training buttons with the run's progress and status.
+const CONTROL_ELEMENTS = {
+  query: ['query', 'queryValue'], attend: ['attend'], kernel: ['kernel', 'kernelNote'], estimator: ['estimator'],
+  w: ['w', 'wValue'], lr: ['lr'], epochs: ['epochs'], loo: ['loo'], loss: ['loss'],
+  train: ['train', 'convergeProgress', 'status'],
+};
+// (A class, not the hidden attribute: the page shows and hides some of these itself, as the progress.)
+const OFF = 'author-off';
+
+// controls: a Set of control names, or null for all of them. A group of controls (a fieldset, the
+// query's row) with none left is hidden as a whole.
+function showControls(controls) {
+  if (controls === null) return;
+  for (const [name, ids] of Object.entries(CONTROL_ELEMENTS)) {
+    if (controls.has(name)) continue;
+    for (const id of ids) {
+      const element = name === 'train' && id === 'train' ? byId(id).parentElement : byId(id); // (the buttons' row)
+      element.classList.add(OFF);
+      document.querySelector(`label[for="${id}"]`)?.classList.add(OFF);
+    }
+  }
+  for (const group of document.querySelectorAll('fieldset, .query-controls')) {
+    const left = Object.keys(CONTROL_ELEMENTS).some((name) => controls.has(name) && group.contains(byId(CONTROL_ELEMENTS[name][0])));
+    if (!left) group.classList.add(OFF);
+  }
+}
+
+// caption: null (the figures' own), '' (none) or the author's plain text, which takes the place of the
+// last caption shown (a figure of two charts: under the second); the other captions shown are hidden.
+function showCaption(caption) {
+  if (caption === null) return;
+  const shown = [...document.querySelectorAll('figcaption')].filter((element) => element.getClientRects().length > 0);
+  for (const [i, element] of shown.entries()) {
+    const last = i === shown.length - 1;
+    element.classList.toggle(OFF, !last || caption === '');
+    if (!last) continue;
+    element.removeAttribute('data-i18n'); // (a dictionary loaded later must not write its own text back)
+    element.textContent = caption;
+    element.classList.add('author-caption');
+  }
+}
+
+export { showCaption, showControls };

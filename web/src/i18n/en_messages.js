@@ -1,0 +1,27 @@
+// The page's English messages: what is wrong with a setting, a file, an embed's options or the module,
+// by key (merged into en.js; zh_messages.js has the same keys and placeholders).
+export default {
+  // Messages about settings (model/settings.js) and the page's other messages
+  'problem.choice': '{label} must be one of {choices}',
+  'theme.lesson': 'the lesson\'s colours',
+  'problem.theme': '{name} must be one of {choices}, not "{value}": using {fallback}',
+  'problem.number': '{label} must be a number',
+  'problem.whole': '{label} must be a whole number',
+  'problem.range': '{label} must be from {min} to {max}; using {value}',
+  'problem.unknownSetting': 'Unknown setting "{name}" ignored',
+  'problem.moduleStart': 'The WebAssembly module could not start: {message}',
+  'problem.pageStart': 'The page could not start: {message}',
+  'problem.ownDataMissing': 'Your data is not stored in this browser (it stays on the computer it was loaded on): showing generated data',
+  'problem.fileTooLarge': '{name} is too large: at most 1 MB',
+  'problem.fileUnreadable': 'Could not read the file: {message}',
+  'problem.replayDiffers': 'The replayed training differs from the one in the session file (was it made by another version?)',
+  'problem.replayLimit': 'Trained epochs: replaying at most {epochs} for {n} training samples',
+  'problem.epochLimit': 'Training stops at {epochs} epochs for {n} training samples, so that a shared link replays quickly',
+  'problem.unknownEmbed': 'Unknown figure "{name}" for embed: use one of {figures}, or 1 for all of them',
+  'problem.unknownFigure': 'Unknown figure "{name}" for <nw-figure>: use one of {figures}',
+  'problem.diverged': 'lr: training diverged at epoch {epoch} (the step from w = {w} is not finite); w is kept, try a smaller lr',
+  'problem.module': '{message}',
+  'problem.nwSet': 'nw:set: settings must be an object of setting names and values',
+  'problem.controls': '{name}: no control called {value}; use {none}, or some of {choices}',
+  'problem.captionLong': '{name} is cut at {max} characters',
+};

@@ -1,0 +1,26 @@
+// 页面的简体中文消息：设置、文件、嵌入选项或模块出了什么问题（并入 zh.js；键与占位符与 en_messages.js 相同）。
+export default {
+  // 设置的消息（model/settings.js）及页面的其他消息
+  'problem.choice': '{label}必须是以下之一：{choices}',
+  'theme.lesson': '课文的配色',
+  'problem.theme': '{name} 必须是 {choices} 之一，而不是“{value}”：使用 {fallback}',
+  'problem.number': '{label}必须是数字',
+  'problem.whole': '{label}必须是整数',
+  'problem.range': '{label}必须在 {min} 到 {max} 之间；现使用 {value}',
+  'problem.unknownSetting': '未知设置“{name}”，已忽略',
+  'problem.moduleStart': 'WebAssembly 模块无法启动：{message}',
+  'problem.pageStart': '页面无法启动：{message}',
+  'problem.ownDataMissing': '你的数据未保存在此浏览器中（它只保存在加载它的那台计算机上）：现显示生成的数据',
+  'problem.fileTooLarge': '{name} 太大：最多 1 MB',
+  'problem.fileUnreadable': '无法读取该文件：{message}',
+  'problem.replayDiffers': '重放的训练与会话文件中的不同（该文件是否由其他版本生成？）',
+  'problem.replayLimit': '已训练的迭代周期：{n} 个训练样本最多重放 {epochs} 个',
+  'problem.epochLimit': '{n} 个训练样本的训练在 {epochs} 个迭代周期处停止，以便分享的链接能快速重放',
+  'problem.unknownEmbed': '未知的嵌入图表“{name}”：请使用 {figures} 之一，或用 1 表示全部',
+  'problem.unknownFigure': '<nw-figure> 的未知图表“{name}”：请使用 {figures} 之一',
+  'problem.diverged': '训练在第 {epoch} 轮发散（从 w = {w} 出发的这一步不是有限值）；w 保持不变，请减小学习率 lr',
+  'problem.module': '模块拒绝了此输入：{message}',
+  'problem.nwSet': 'nw:set：消息中的设置必须是由设置名和值组成的对象',
+  'problem.controls': '{name}：没有名为 {value} 的控件；请使用 {none}，或 {choices} 中的若干个',
+  'problem.captionLong': '{name} 超过 {max} 个字符，已截断',
+};
