@@ -16,16 +16,25 @@ const contentTypes = {
   '.map': 'application/json',
 };
 
-// Resolves with { server, url } once listening; port 0 picks a free port.
-export function startServer(root, port = 0) {
+// Resolves with { server, url } once listening; port 0 picks a free port. The browser tests may pass
+// extra: { [path]: (request) => text or null } for files of their own (a test probe), and
+// html(text, request) to change the HTML pages they are served (tests/e2e/browser.mjs).
+export function startServer(root, port = 0, { extra = {}, html = (text) => text } = {}) {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
     try {
       const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+      const own = extra[path]?.(request);
+      if (typeof own === 'string') {
+        response.writeHead(200, { 'Content-Type': contentTypes[extname(path)] ?? 'text/plain; charset=utf-8' });
+        response.end(own);
+        return;
+      }
       let file = normalize(join(base, path));
       if (!file.startsWith(base)) throw Object.assign(new Error('outside root'), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (extname(file) === '.html') body = html(body.toString('utf8'), request);
       response.writeHead(200, { 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' });
       response.end(body);
     } catch {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian machine, saying what it does.
 # Usage: scripts/setup.sh build   (emscripten, cmake, npm packages)
-#        scripts/setup.sh test    (the above plus g++, catch2, chromium, firefox-esr, clang and its fuzzer runtime,
-#                                  and CJK fonts for the page in Chinese)
+#        scripts/setup.sh test    (the above plus g++, catch2, chromium, firefox-esr, WebKitGTK's WebDriver and
+#                                  a virtual display for its MiniBrowser, clang and its fuzzer runtime, and CJK
+#                                  fonts for the page in Chinese)
 #        scripts/setup.sh bench   (the above plus Debian's numpy and torch, the bench's Python peers)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,9 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
   command -v chromium >/dev/null || missing+=(chromium)
   command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+  # Safari's engine: WebKitGTK's WebDriver (with MiniBrowser), run on a virtual display
+  command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null || missing+=(xvfb)
   command -v clang++ >/dev/null || missing+=(clang)
   # libFuzzer and the sanitizer runtimes for clang
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)

@@ -1,9 +1,10 @@
-// axe-core's WCAG 2.x A and AA rules on the page: no violation at load, after training, in embed mode,
+// axe-core's WCAG 2.x A and AA rules and its best practices (one h1, headings in order, landmarks) on the
+// page: no violation at load, after training, in Chinese, in every embed, in a lesson of <nw-figure>s,
 // at 375 px, in dark mode, and with the data and export panel open. The page's CSP admits only its own scripts, so axe
 // is served from a copy of dist/ and added as a script of the page's own origin.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,17 @@ before(async () => {
   copy.dir = mkdtempSync(join(tmpdir(), 'nw-axe-'));
   cpSync(distDir, copy.dir, { recursive: true });
   copyFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), join(copy.dir, 'axe.min.js'));
+  // A lesson of figures under its own headings: the figures' titles must fit its outline.
+  writeFileSync(join(copy.dir, 'lesson.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A lesson</title><link rel="icon" href="data:,"></head>
+<body><main><h1>Attention pooling</h1><p>The lesson's text.</p>
+<nw-figure figure="predictions"></nw-figure>
+<h2>The weights</h2>
+<nw-figure figure="weights" caption="Each row is one query."></nw-figure>
+<nw-figure figure="training" controls="none"></nw-figure>
+<nw-figure figure="landscape"></nw-figure>
+<nw-figure figure="kernels" lang="zh"></nw-figure></main>
+<script src="nw-figure.js"></script></body></html>`);
   copy.server = await serveDir(copy.dir);
 });
 after(async () => {
@@ -33,7 +45,7 @@ async function violations(page) {
     document.head.append(script);
   }));
   const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')} (${v.help})`);
   });
   return found;
@@ -54,13 +66,24 @@ inEachBrowser('accessibility (axe-core)', (env) => {
     await page.close();
   });
 
-  test('no violation at 375 px and in embed mode', async () => {
-    for (const [url, size] of [[copy.server.url, { width: 375, height: 812 }], [copy.server.url.replace('index.html', 'index.html?embed=1'), { width: 900, height: 700 }]]) {
+  test('no violation at 375 px, in Chinese, and in every embed', async () => {
+    const embeds = ['1', 'predictions', 'weights', 'training', 'landscape', 'kernels'].map((figure) => [copy.server.url.replace('index.html', `index.html?embed=${figure}`), { width: 900, height: 700 }]);
+    for (const [url, size] of [[copy.server.url, { width: 375, height: 812 }], [copy.server.url.replace('index.html', 'index.html?lang=zh'), { width: 1280, height: 800 }], ...embeds]) {
       const page = await open(url, size);
       assert.deepEqual(await violations(page), [], url);
       assert.deepEqual(page.problems, []);
       await page.close();
     }
+  });
+
+  test('no violation in a lesson of <nw-figure>s, whose titles follow the lesson\'s headings', async () => {
+    const page = await open(copy.server.url.replace('index.html', 'lesson.html'), { width: 1000, height: 800, waitReady: false });
+    await page.waitForFunction(() => [...document.querySelectorAll('nw-figure')].every((figure) => figure.charts.length > 0 && figure.settings));
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('nw-figure')].map((figure) => figure.shadowRoot.querySelector('.title').getAttribute('aria-level'))),
+      ['2', '3', '3', '3', '3']);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(page.problems, []);
+    await page.close();
   });
 
   test('in dark mode the page and its charts are dark, and nothing violates a rule', async () => {

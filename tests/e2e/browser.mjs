@@ -7,13 +7,22 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 import { launchBrowser, selectedBrowsers } from './drivers.mjs';
+import { WEBKIT_MIN_WIDTH, probeSource } from './webkit.mjs';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 export const fileUrl = pathToFileURL(`${distDir}index.html`).href;
 
+// WebKit (MiniBrowser: AppleWebKit without Chrome in its user agent) gets the probe that collects its
+// console errors and uncaught exceptions, first in every HTML page (see webkit.mjs).
+const fromWebKit = (request) => /AppleWebKit/.test(request.headers['user-agent'] ?? '') && !/Chrom/.test(request.headers['user-agent'] ?? '');
+const webkitProbe = {
+  extra: { '/__nw_probe.js': (request) => (fromWebKit(request) ? probeSource() : null) },
+  html: (text, request) => (fromWebKit(request) ? text.replace(/<head>/i, '<head><script src="/__nw_probe.js"></script>') : text),
+};
+
 // A static server for dir on 127.0.0.1 that counts the requests for each path (requested.get('/x.js')).
 export async function serveDir(dir) {
-  const { server, url } = await startServer(dir, 0);
+  const { server, url } = await startServer(dir, 0, webkitProbe);
   const requested = new Map();
   server.on('request', (request) => {
     const { pathname } = new URL(request.url, url);
@@ -44,12 +53,17 @@ export function lessonSite(files) {
 // before its tests and closed after them. body(env) declares the tests through env.test, which puts
 // the browser's name in each test's name; env.browser.newPage() and env.server.url are there once
 // the tests run.
-export function inEachBrowser(title, body) {
+// WebKit runs a file only where options.webkit is true (its driver lacks downloads, file choosers and
+// views narrower than 447 px); else options.webkit says why not (see README, Development).
+export function inEachBrowser(title, body, { webkit = 'not yet run in WebKit' } = {}) {
   for (const kind of selectedBrowsers()) {
-    describe(`${kind.name}: ${title}`, () => {
+    const skip = kind.key === 'webkit' && webkit !== true ? webkit : false;
+    describe(`${kind.name}: ${title}`, { skip }, () => {
       const env = {
         kind,
         name: kind.name,
+        // A phone's width where the browser's window allows it (MiniBrowser's is at least 447 px).
+        narrow: kind.key === 'webkit' ? WEBKIT_MIN_WIDTH : 375,
         test: (name, ...optionsAndFn) => test(`${kind.name}: ${name}`, ...optionsAndFn),
         // A new page (own context) already at url and ready; options: { width, height, colorScheme,
         // waitReady (false for a page that is not ours) }.

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { webkitKind } from './webkit.mjs';
 
 export const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 
@@ -70,7 +71,9 @@ export const browserKinds = {
   },
 };
 
-// NW_BROWSERS=chromium,firefox (the default) picks the browsers the tests run in.
+browserKinds.webkit = webkitKind;
+
+// NW_BROWSERS=chromium,firefox (the default) picks the browsers the tests run in (webkit: see webkit.mjs).
 export function selectedBrowsers() {
   const keys = (process.env.NW_BROWSERS || 'chromium,firefox').split(',').map((key) => key.trim()).filter(Boolean);
   for (const key of keys) {
@@ -280,6 +283,12 @@ class TestPage {
   }
 
   goBack() { return this.raw.goBack(); }
+
+  // A new size of the view, as a reader resizing the window or turning a phone (then two frames pass).
+  async resize(size) {
+    await (this.raw.setViewportSize ? this.raw.setViewportSize(size) : this.raw.setViewport(size));
+    await this.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => requestAnimationFrame(resolve)); }));
+  }
 
   // The document's own location: the libraries' url() learns of pushState from an event, a little later.
   url() { return this.evaluate(() => location.href); }

@@ -3,6 +3,7 @@
 // ?theme= sets an embed's theme whatever the reader's scheme, and <nw-figure> follows the lesson around
 // it unless its theme attribute says otherwise.
 import assert from 'node:assert/strict';
+import { afterEach } from 'node:test';
 import { inEachBrowser, lessonSite } from './browser.mjs';
 import { launchBrowser } from './drivers.mjs';
 
@@ -86,9 +87,15 @@ function assertContrast(measured, context) {
 inEachBrowser('the colour themes', (env) => {
   const { test } = env;
   // A page in a browser of its own whose reader prefers `colorScheme` (Firefox takes a scheme only as a
-  // preference of the whole browser); page.close() closes both.
+  // preference of the whole browser); page.close() closes both. A test that fails before closing its
+  // browsers has them closed after it (else their processes would keep the test file running).
+  const launched = [];
+  afterEach(async () => {
+    await Promise.all(launched.splice(0).map((browser) => browser.close().catch(() => {})));
+  });
   const open = async (url, { colorScheme, waitReady = true, ...size }) => {
     const browser = await launchBrowser(env.kind, { colorScheme });
+    launched.push(browser);
     const page = await browser.newPage({ colorScheme, ...size });
     const close = page.close.bind(page);
     page.close = async () => { await close(); await browser.close(); };

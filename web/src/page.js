@@ -13,6 +13,7 @@ import { HTML_LANG, registerDictionary, setLanguage, t, translateTree } from './
 import { showLanguageSwitch } from './page/language_switch.js';
 import { startTheme } from './page/theme.js';
 import { chooseLanguage } from './model/settings.js';
+import { WEBASSEMBLY_BROWSERS, runsWebAssembly } from './lib/webassembly.js';
 
 const loading = document.getElementById('loading');
 const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
@@ -59,7 +60,10 @@ warmUpNumbers(HTML_LANG[wanted]);
 const domReady = document.readyState === 'loading'
   ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
   : Promise.resolve();
+// Without WebAssembly (or its SIMD) the module is not even tried: the reader is told what to do instead.
+const NO_WEBASSEMBLY = Symbol('no WebAssembly');
 const moduleReady = domReady.then(nextTask).then(() => {
+  if (!runsWebAssembly()) throw NO_WEBASSEMBLY;
   if (typeof createNW !== 'function') throw new Error('nw.js did not load');
   return createNW();
 }).then((nw) => {
@@ -99,5 +103,14 @@ Promise.all([moduleThenTask, languageReady, figuresMade])
       throw error;
     }
   }, (error) => languageReady.then(() => {
-    loading.textContent = t('problem.moduleStart', { message: describe(error) });
+    if (error !== NO_WEBASSEMBLY) {
+      loading.textContent = t('problem.moduleStart', { message: describe(error) });
+      return;
+    }
+    // The chapter's text stays; the controls and empty figures go (style.css, body.no-webassembly).
+    loading.hidden = true;
+    const message = document.getElementById('message');
+    message.textContent = t('problem.noWebAssembly', { safari: 'Safari', browsers: WEBASSEMBLY_BROWSERS });
+    message.hidden = false;
+    document.body.classList.add('no-webassembly');
   }));

@@ -49,6 +49,14 @@ function useCaption(root, caption) {
   }
 }
 
+// The figure's titles sit one level under the lesson's last heading before the element (h2 after an h1;
+// 2 without one), so that the lesson's outline stays in order for screen readers.
+function titleLevel(element) {
+  const before = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    .filter((heading) => heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return before.length ? Math.min(6, Number(before.at(-1).tagName[1]) + 1) : 2;
+}
+
 const views = {
   predictions: {
     controls: ['w'],
@@ -180,4 +188,4 @@ const views = {
 
 const FIGURE_NAMES = Object.keys(views);
 
-export { FIGURE_NAMES, element, useCaption, views };
+export { FIGURE_NAMES, element, titleLevel, useCaption, views };

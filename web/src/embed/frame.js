@@ -35,6 +35,8 @@ function showOnly(figure) {
     for (const part of step.children) part.hidden = !belongs(part);
     step.hidden = [...step.children].every((part) => part.hidden);
   }
+  // The steps' headings (h2) are hidden: the figures' titles (h3) come next under the page's title (h1).
+  for (const title of document.querySelectorAll('.step h3')) title.setAttribute('aria-level', '2');
 }
 
 // Tells the host the content's height whenever it changes (and once now); returns report(), which sends

@@ -16,10 +16,11 @@ import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
 import { figureTheme } from './figure_theme.js';
 import { THEME_CHOICES, useTheme } from '../charts/colors.js';
-import { FIGURE_NAMES, element as el, useCaption, views } from './component_figures.js';
+import { FIGURE_NAMES, element as el, titleLevel, useCaption, views } from './component_figures.js';
 import { authorOptions } from '../model/author_options.js';
 import { joinGroup, leaveGroup, shareSettings } from './figure_groups.js';
 import { addControl } from './figure_controls.js';
+import { WEBASSEMBLY_BROWSERS, runsWebAssembly } from '../lib/webassembly.js';
 
 // Every setting but the data source: a component shows generated data (your own data is the page's).
 const SETTINGS = properties.filter((p) => p.name !== 'data');
@@ -66,6 +67,10 @@ class NWFigure extends HTMLElement {
       return;
     }
     this.chooseLanguage();
+    if (!runsWebAssembly()) {
+      this.showProblems([this.t('figure.noWebAssembly', { safari: 'Safari', browsers: WEBASSEMBLY_BROWSERS })]);
+      return;
+    }
     this.status.textContent = this.t('page.loading');
     this.starting = sharedModule().then((nw) => this.start(nw), (error) => {
       this.status.textContent = this.t('problem.moduleStart', { message: error && error.message ? error.message : String(error) });
@@ -182,6 +187,7 @@ class NWFigure extends HTMLElement {
     const onQuery = (x, heatmap) => this.edit({ query: Math.round(x * 100) / 100, attend: this.session.attendPointedAt(this.settings, heatmap) });
     this.view = views[name].build(this.body, { onQuery, t: this.t });
     useCaption(this.body, caption);
+    for (const title of this.body.querySelectorAll('.title')) title.setAttribute('aria-level', String(titleLevel(this)));
     this.wInput = null;
     this.buttons = null;
     for (const control of views[name].controls) if (controls === null || controls.has(control)) addControl(this, control);

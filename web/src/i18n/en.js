@@ -9,6 +9,8 @@ export default {
   'page.title': 'Attention pooling: Nadaraya-Watson kernel regression',
   'page.description': 'Attention pooling, interactively: Nadaraya-Watson kernel regression from the Dive into Deep Learning chapter, with the data, the attention weights and the training of w computed in your browser.',
   'page.skip': 'Skip to the figures',
+  'page.blocked': 'This figure cannot load here: it is in a sandboxed frame ({0}), and this browser then refuses the figure\'s own scripts and styles. The lesson\'s author can add {1} to the frame\'s sandbox, or show the figure with {2} instead.',
+  'page.blockedZh': '此图表无法在这里加载：它位于沙盒框架（{0}）中，这个浏览器因此拒绝了图表自身的脚本和样式。课程作者可以在框架的沙盒设置中加入 {1}，或者改用 {2} 显示图表。',
   'language.switch': '中文',
   'page.lead': 'A query looks at every training input (a key), weighs it by how near it is, and predicts the weighted average of the training outputs (the values). Hover over the chart or tap it to choose a query; the steps follow the chapter. Everything is computed in your browser by a C++ core compiled to WebAssembly.',
   'page.loading': 'Loading the WebAssembly module…',

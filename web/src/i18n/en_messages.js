@@ -24,4 +24,6 @@ export default {
   'problem.nwSet': 'nw:set: settings must be an object of setting names and values',
   'problem.controls': '{name}: no control called {value}; use {none}, or some of {choices}',
   'problem.captionLong': '{name} is cut at {max} characters',
+  'problem.noWebAssembly': 'This page computes its figures with WebAssembly, which this browser does not run: it is turned off ({safari}\'s Lockdown Mode, or settings made by a school or company) or the browser is older than {browsers}. The chapter\'s text below still reads. To see the figures, allow this site in Lockdown Mode, ask whoever manages the browser, or open the page in {browsers} or newer.',
+  'figure.noWebAssembly': 'This figure is computed with WebAssembly, which this browser does not run: it is turned off ({safari}\'s Lockdown Mode, or settings made by a school or company) or the browser is older than {browsers}.',
 };

@@ -23,4 +23,6 @@ export default {
   'problem.nwSet': 'nw:set：消息中的设置必须是由设置名和值组成的对象',
   'problem.controls': '{name}：没有名为 {value} 的控件；请使用 {none}，或 {choices} 中的若干个',
   'problem.captionLong': '{name} 超过 {max} 个字符，已截断',
+  'problem.noWebAssembly': '本页用 WebAssembly 计算所有图表，而这个浏览器无法运行它：它被关闭了（{safari} 的锁定模式，或学校、公司所做的设置），或者浏览器早于 {browsers}。下面的章节文字仍可阅读。要看图表，请在锁定模式中允许本网站、联系管理这个浏览器的人，或者用 {browsers} 或更新的浏览器打开本页。',
+  'figure.noWebAssembly': '此图表用 WebAssembly 计算，而这个浏览器无法运行它：它被关闭了（{safari} 的锁定模式，或学校、公司所做的设置），或者浏览器早于 {browsers}。',
 };
