@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 purpose=${1:-build}
 
 missing=()
+with_recommends=()
 command -v emcc >/dev/null || missing+=(emscripten)
 command -v cmake >/dev/null || missing+=(cmake)
 command -v make >/dev/null || missing+=(make)
@@ -18,9 +19,11 @@ if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
   command -v chromium >/dev/null || missing+=(chromium)
   command -v firefox-esr >/dev/null || missing+=(firefox-esr)
-  # Safari's engine: WebKitGTK's WebDriver (with MiniBrowser), run on a virtual display
-  command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
-  command -v xvfb-run >/dev/null || missing+=(xvfb)
+  # Safari's engine: WebKitGTK's WebDriver (with MiniBrowser), run on a virtual display (xvfb-run needs
+  # xauth). With their recommended packages (Mesa, GStreamer, fonts): the tested set.
+  command -v WebKitWebDriver >/dev/null || with_recommends+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null || with_recommends+=(xvfb)
+  command -v xauth >/dev/null || with_recommends+=(xauth)
   command -v clang++ >/dev/null || missing+=(clang)
   # libFuzzer and the sanitizer runtimes for clang
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
@@ -38,6 +41,13 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if ((${#with_recommends[@]})); then
+  echo "setup: installing Debian packages with their recommended ones: ${with_recommends[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  ((${#missing[@]})) || $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${with_recommends[@]}" >/dev/null
 fi
 
 # npm ci only when node_modules is missing or older than the lock file (it wipes node_modules).

@@ -130,7 +130,7 @@ inEachBrowser('the author\'s options', (env) => {
     const payload = '<img src=x onerror="window.hacked=1"><b>bold</b>';
     const marked = await open(`${env.server.url}?embed=landscape&caption=${encodeURIComponent(payload)}`, { width: 640, height: 800 });
     assert.deepEqual((await embedView(marked)).captions, [payload]);
-    assert.deepEqual(await marked.evaluate(() => [window.hacked, document.querySelectorAll('figcaption img, figcaption b').length]), [undefined, 0]);
+    assert.deepEqual(await marked.evaluate(() => [window.hacked ?? null, document.querySelectorAll('figcaption img, figcaption b').length]), [null, 0]);
     assert.deepEqual(marked.problems, []);
     await marked.close();
     assert.deepEqual(page.problems, []);

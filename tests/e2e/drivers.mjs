@@ -1,5 +1,6 @@
-// One small page API over two browser libraries: Debian's Chromium through playwright-core and Firefox
-// ESR through puppeteer-core (WebDriver BiDi; Playwright's Firefox needs its own patched build). Finding
+// One small page API over three browsers: Debian's Chromium through playwright-core, Firefox ESR through
+// puppeteer-core (WebDriver BiDi; Playwright's Firefox needs its own patched build) and WebKitGTK
+// through its classic WebDriver (webkit.mjs). Finding
 // and using controls runs inside the page (inPage below), so both browsers are driven the same way.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,9 +74,10 @@ export const browserKinds = {
 
 browserKinds.webkit = webkitKind;
 
-// NW_BROWSERS=chromium,firefox (the default) picks the browsers the tests run in (webkit: see webkit.mjs).
+// NW_BROWSERS=chromium,firefox,webkit (the default) picks the browsers the tests run in (webkit: see
+// webkit.mjs; it runs the files marked for it, see browser.mjs).
 export function selectedBrowsers() {
-  const keys = (process.env.NW_BROWSERS || 'chromium,firefox').split(',').map((key) => key.trim()).filter(Boolean);
+  const keys = (process.env.NW_BROWSERS || 'chromium,firefox,webkit').split(',').map((key) => key.trim()).filter(Boolean);
   for (const key of keys) {
     if (!browserKinds[key]) throw new Error(`NW_BROWSERS: unknown browser "${key}" (known: ${Object.keys(browserKinds).join(', ')})`);
   }
