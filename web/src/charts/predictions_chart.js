@@ -23,13 +23,13 @@ const POINT_SETS = [0, ...Array.from({ length: LEVELS }, (_, i) => FIRST_LEVEL +
 // The bands' extra radius shrinks where the points crowd (more than 10 per 100 px of the plot's width:
 // 500 points on a phone), so that the large dots of a query's attention do not bury the lines.
 const dotScale = (count, width) => Math.min(1, Math.sqrt((10 * width) / 100 / Math.max(1, count)));
+const pointCount = (chart) => POINT_SETS.reduce((sum, index) => sum + (chart.data.datasets[index].trainingPoints?.length ?? 0), 0);
 const LARGEST_RADIUS = BASE_RADIUS + 9;
 const trainingPointsPlugin = {
   id: 'nwTrainingPoints',
   beforeDatasetsDraw(chart) {
     const { ctx, chartArea, scales: { x, y } } = chart;
-    const count = POINT_SETS.reduce((sum, index) => sum + (chart.data.datasets[index].trainingPoints?.length ?? 0), 0);
-    const scale = dotScale(count, chartArea.right - chartArea.left);
+    const scale = dotScale(pointCount(chart), chartArea.right - chartArea.left);
     const radiusOf = (set) => BASE_RADIUS + (set.pointRadius - BASE_RADIUS) * scale;
     chart.$largestDotRadius = radiusOf({ pointRadius: LARGEST_RADIUS }); // (read by the browser tests)
     const r = chart.$largestDotRadius;
@@ -51,13 +51,14 @@ const trainingPointsPlugin = {
   },
 };
 
-// The estimators' lines are drawn over a halo of the page's background (1 px each side): the
-// nonparametric line shares the training points' blue, and both stay visible over a dense cloud of
-// points (2000 samples, a query's attention bands), as the text's "the blue line" promises. No wider:
-// a training point beside a line (its centre past the line's edge, within the halo) must still show
-// within 1 px of its centre (a 1.5 px halo erased such points in Firefox: tests/e2e/theme.test.mjs).
+// The estimators' lines are drawn over a halo of the page's background: the nonparametric line shares
+// the training points' blue, and both stay visible over a dense cloud of points (2000 samples), as the
+// text's "the blue line" promises (1.5 px each side where the points crowd, as dotScale counts them).
+// Where they do not, 1 px: a training point beside a line (its centre past the line's edge, within the
+// halo) must still show within 1 px of its centre (1.5 px erased such points at 50 samples in Firefox:
+// tests/e2e/theme.test.mjs), and a sparse cloud needs no wide gap.
 const HALOED = [3, 4]; // the nonparametric and parametric lines
-const HALO_WIDTH = 2;
+const haloWidth = (chart) => (dotScale(pointCount(chart), chart.chartArea.right - chart.chartArea.left) < 1 ? 3 : 2);
 const lineHaloPlugin = {
   id: 'nwLineHalo',
   beforeDatasetDraw(chart, { index, meta }) {
@@ -69,7 +70,7 @@ const lineHaloPlugin = {
     ctx.beginPath();
     ctx.rect(chartArea.left, chartArea.top, chartArea.right - chartArea.left, chartArea.bottom - chartArea.top);
     ctx.clip();
-    Object.assign(options, { borderColor: chart.$ink.background, borderWidth: line.borderWidth + HALO_WIDTH });
+    Object.assign(options, { borderColor: chart.$ink.background, borderWidth: line.borderWidth + haloWidth(chart) });
     meta.dataset.draw(ctx, chartArea);
     Object.assign(options, line);
     ctx.restore();
