@@ -37,18 +37,6 @@ function figure(root, { title, charts, caption, notes = [], t }) {
   return { canvases, notes: noteElements };
 }
 
-// The author's caption attribute (model/author_options.js): null keeps the figures' own captions; else
-// the last caption takes its text ('' hides it) and the others are hidden, as in an embed of the page.
-function useCaption(root, caption) {
-  if (caption === null) return;
-  const captions = [...root.querySelectorAll('figcaption')];
-  for (const [i, element] of captions.entries()) {
-    const last = i === captions.length - 1;
-    element.hidden = !last || caption === '';
-    if (last) element.textContent = caption;
-  }
-}
-
 // The figure's titles sit one level under the lesson's last heading before the element (h2 after an h1;
 // 2 without one), so that the lesson's outline stays in order for screen readers.
 function titleLevel(element) {
@@ -188,4 +176,4 @@ const views = {
 
 const FIGURE_NAMES = Object.keys(views);
 
-export { FIGURE_NAMES, element, titleLevel, useCaption, views };
+export { FIGURE_NAMES, element, titleLevel, views };

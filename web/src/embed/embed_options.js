@@ -31,18 +31,24 @@ function showControls(controls) {
 }
 
 // caption: null (the figures' own), '' (none) or the author's plain text, which takes the place of the
-// last caption shown (a figure of two charts: under the second); the other captions shown are hidden.
-function showCaption(caption) {
+// last of `captions` (a figure of two charts: under the second); the others are hidden (hide(element,
+// hidden): the page's class, or the hidden attribute in <nw-figure>'s shadow root).
+function placeCaption(captions, caption, hide) {
   if (caption === null) return;
-  const shown = [...document.querySelectorAll('figcaption')].filter((element) => element.getClientRects().length > 0);
-  for (const [i, element] of shown.entries()) {
-    const last = i === shown.length - 1;
-    element.classList.toggle(OFF, !last || caption === '');
+  for (const [i, element] of captions.entries()) {
+    const last = i === captions.length - 1;
+    hide(element, !last || caption === '');
     if (!last) continue;
     element.removeAttribute('data-i18n'); // (a dictionary loaded later must not write its own text back)
     element.textContent = caption;
-    element.classList.add('author-caption');
   }
 }
 
-export { showCaption, showControls };
+// The page's embed: among the captions shown (those of the figures the embed shows).
+function showCaption(caption) {
+  if (caption === null) return;
+  const shown = [...document.querySelectorAll('figcaption')].filter((element) => element.getClientRects().length > 0);
+  placeCaption(shown, caption, (element, hidden) => element.classList.toggle(OFF, hidden));
+}
+
+export { placeCaption, showCaption, showControls };

@@ -16,7 +16,8 @@ import { sharedModule } from './shared_module.js';
 import { css } from './styles.js';
 import { figureTheme } from './figure_theme.js';
 import { THEME_CHOICES, useTheme } from '../charts/colors.js';
-import { FIGURE_NAMES, element as el, titleLevel, useCaption, views } from './component_figures.js';
+import { FIGURE_NAMES, element as el, titleLevel, views } from './component_figures.js';
+import { placeCaption } from './embed_options.js';
 import { authorOptions } from '../model/author_options.js';
 import { joinGroup, leaveGroup, shareSettings } from './figure_groups.js';
 import { addControl } from './figure_controls.js';
@@ -186,7 +187,7 @@ class NWFigure extends HTMLElement {
     // A query chosen on a heatmap's row also shows that heatmap's attention (the reader is looking at it).
     const onQuery = (x, heatmap) => this.edit({ query: Math.round(x * 100) / 100, attend: this.session.attendPointedAt(this.settings, heatmap) });
     this.view = views[name].build(this.body, { onQuery, t: this.t });
-    useCaption(this.body, caption);
+    placeCaption([...this.body.querySelectorAll('figcaption')], caption, (element, hidden) => { element.hidden = hidden; });
     for (const title of this.body.querySelectorAll('.title')) title.setAttribute('aria-level', String(titleLevel(this)));
     this.wInput = null;
     this.buttons = null;
