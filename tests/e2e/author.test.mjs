@@ -224,4 +224,4 @@ inEachBrowser('the author\'s options', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
-}, { webkit: true });
+});

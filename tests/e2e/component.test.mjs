@@ -203,4 +203,4 @@ inEachBrowser('the <nw-figure> element', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
-}, { webkit: true });
+});

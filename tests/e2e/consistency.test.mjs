@@ -83,4 +83,4 @@ inEachBrowser('the consistency figure', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
-}, { webkit: true });
+});

@@ -12,9 +12,9 @@ import { distDir, fileUrl, inEachBrowser, serveDir } from './browser.mjs';
 const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
 const HASH = '#nTrain=300&nTest=200&seed=4&w=1';
 const data = nw.generateData({ nTrain: 300, nTest: 200, seed: 4 });
-// Where each browser computes the preview from file://: Chromium refuses workers there; Firefox starts
-// heatmap_worker.js beside the page.
-const fileWhere = { chromium: 'page', firefox: 'worker' };
+// Where each browser computes the preview from file://: Chromium and WebKit refuse workers there;
+// Firefox starts heatmap_worker.js beside the page.
+const fileWhere = { chromium: 'page', firefox: 'worker', webkit: 'page' };
 
 // A copy of dist/ whose worker throws as it loads, served for the "broken worker" tests.
 let broken;

@@ -2,12 +2,13 @@
 // puppeteer-core (WebDriver BiDi; Playwright's Firefox needs its own patched build) and WebKitGTK
 // through its classic WebDriver (webkit.mjs). Finding
 // and using controls runs inside the page (inPage below), so both browsers are driven the same way.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { newFileAfter } from './downloads.mjs';
 import { webkitKind } from './webkit.mjs';
 
 export const artifactsDir = fileURLToPath(new URL('../../artifacts/', import.meta.url));
@@ -55,20 +56,8 @@ export const browserKinds = {
       if (colorScheme && colorScheme !== browser.colorScheme) throw new Error(`Firefox: launch the browser with { colorScheme: '${colorScheme}' } for such a page`);
       return { page, context };
     },
-    // Puppeteer has no download event over BiDi: Firefox saves into the context's folder, and the
-    // download is the new file there once no part file is left.
-    download: async (page, click, folder) => {
-      const before = new Set(readdirSync(folder));
-      await click();
-      for (let waited = 0; waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const files = readdirSync(folder);
-        const added = files.filter((name) => !before.has(name));
-        if (added.length === 1 && !files.some((name) => name.endsWith('.part'))) return added[0];
-        if (added.length > 1 && !files.some((name) => name.endsWith('.part'))) throw new Error(`one click downloaded ${added.join(', ')}`);
-      }
-      throw new Error('no download finished within 10 s');
-    },
+    // Puppeteer has no download event over BiDi: Firefox saves into the context's folder.
+    download: (page, click, folder) => newFileAfter(folder, click),
   },
 };
 

@@ -283,4 +283,4 @@ inEachBrowser('embedding', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
-}, { webkit: true });
+});

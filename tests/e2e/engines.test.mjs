@@ -64,4 +64,4 @@ inEachBrowser('what the engines do differently', (env) => {
     }
     assert.deepEqual(wide, [], 'no width at which the page scrolls sideways');
   });
-}, { webkit: true });
+});

@@ -130,4 +130,4 @@ inEachBrowser('local-linear pooling and the AIC', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
-}, { webkit: true });
+});

@@ -85,4 +85,4 @@ inEachBrowser('exercises', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
-}, { webkit: true });
+});

@@ -180,4 +180,4 @@ inEachBrowser('the recipes for notebooks and Markdown sites', (env) => {
     assert.deepEqual(await fromDisk.evaluate(() => Object.keys(window.resized)), ['plain']);
     await fromDisk.close();
   });
-}, { webkit: true });
+});

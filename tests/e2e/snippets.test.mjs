@@ -51,4 +51,4 @@ inEachBrowser('the tutorial\'s snippets pasted alone', (env) => {
       await page.close();
     });
   }
-}, { webkit: true });
+});

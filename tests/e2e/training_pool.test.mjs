@@ -116,15 +116,25 @@ inEachBrowser('training on many samples', (env) => {
     await page.button('Train').click();
     await epochShown(page, 5);
     await page.waitForFunction(() => !nwPage.debug.playing && nwPage.debug.idle, undefined, { timeout: 30_000 });
-    const shown = await page.evaluate(() => ['nonparametric', 'parametric'].map((part) => {
-      const heatmap = nwPage.debug.heatmapChart(part);
-      const { rows, cols } = heatmap.capacity();
-      return { part, blockRows: heatmap.blocks.blockRows, blockCols: heatmap.blocks.blockCols, rows, cols };
-    }));
-    for (const { part, blockRows, blockCols, rows, cols } of shown) {
-      assert.ok(blockRows <= rows && blockCols <= cols, `${part}: ${blockRows} x ${blockCols} blocks in ${rows} x ${cols} pixels`);
-    }
+    const fits = async (when) => {
+      const shown = await page.evaluate(() => ['nonparametric', 'parametric'].map((part) => {
+        const heatmap = nwPage.debug.heatmapChart(part);
+        const { rows, cols } = heatmap.capacity();
+        return { part, blockRows: heatmap.blocks.blockRows, blockCols: heatmap.blocks.blockCols, rows, cols };
+      }));
+      for (const { part, blockRows, blockCols, rows, cols } of shown) {
+        assert.ok(blockRows <= rows && blockCols <= cols, `${when}, ${part}: ${blockRows} x ${blockCols} blocks in ${rows} x ${cols} pixels`);
+      }
+      return shown;
+    };
+    const trained = await fits('trained');
     assert.equal(await page.evaluate(() => window.blocksHere), 0, 'no heatmap computed on the page\'s thread');
+    // A narrower window (one column: the heatmaps widen): the charts' new blocks come from the worker too.
+    await page.resize({ width: 900, height: 1000 });
+    await page.waitForFunction(() => nwPage.debug.idle, undefined, { timeout: 30_000 });
+    const narrower = await fits('resized');
+    assert.notEqual(narrower[0].cols, trained[0].cols, 'the heatmap was resized');
+    assert.equal(await page.evaluate(() => window.blocksHere), 0, 'no heatmap computed on the page\'s thread after a resize');
     assert.deepEqual(page.problems, []);
     await page.close();
   });

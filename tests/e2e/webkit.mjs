@@ -8,11 +8,14 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { newFileAfter } from './downloads.mjs';
 
 const DRIVER = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 // MiniBrowser's window is at least this wide: narrower views are tested in frames (see tests).
 export const WEBKIT_MIN_WIDTH = 447;
+// The frame that shows a page in a narrower view (see WebKitPage.goto).
+const NARROW_FRAME = '#nw-narrow-view';
 
 // Runs first in every page served to WebKit (scripts/serve.mjs injects it, before the page's own
 // Content-Security-Policy): what a reader would call broken, kept for the driver to collect.
@@ -87,7 +90,7 @@ class WebKitPage {
   // The frames to enter (element references, from the top) before a command runs in a frame.
   async enter(path) {
     await this.command('POST', 'frame', { id: null });
-    for (const selector of path) {
+    for (const selector of this.narrow ? [NARROW_FRAME, ...path] : path) {
       const element = await this.command('POST', 'element', { using: 'css selector', value: selector });
       await this.command('POST', 'frame', { id: element });
     }
@@ -100,6 +103,14 @@ class WebKitPage {
     await this.collect(path);
     if (result && result.error !== undefined) throw new Error(`page.evaluate: ${result.error}`);
     return result ? result.value : null;
+  }
+
+  // The element fn(arg) returns, as a handle that setFiles takes (a WebDriver element reference).
+  async evaluateHandle(fn, arg) {
+    const element = await this.evaluate(fn, arg);
+    const id = element && Object.values(element)[0];
+    if (typeof id !== 'string') throw new Error('page.evaluateHandle: not an element');
+    return { page: this, id, dispose: async () => {} };
   }
 
   async collect(path = []) {
@@ -120,7 +131,13 @@ class WebKitPage {
   async waitForFunction(fn, arg, { timeout = 30_000 } = {}, path = []) {
     const started = Date.now();
     for (;;) {
-      const value = await this.evaluate(fn, arg, path);
+      let value;
+      try {
+        value = await this.evaluate(fn, arg, path);
+      } catch (error) {
+        // WebKitWebDriver now and then fails to read a result while the page changes; poll again.
+        if (!/Could not parse script result/.test(error.message)) throw error;
+      }
       if (value) return { jsonValue: async () => value, dispose: async () => {} };
       if (Date.now() - started > timeout) throw new Error(`waitForFunction timed out after ${timeout} ms: ${fn.toString().slice(0, 120)}`);
       await sleep(50);
@@ -129,12 +146,30 @@ class WebKitPage {
 
   async goto(url) {
     await this.collect();
-    await this.command('POST', 'url', { url });
+    this.shown = true;
+    if (!this.narrow) {
+      await this.command('POST', 'url', { url });
+      return;
+    }
+    // A view narrower than MiniBrowser's least: the page in a frame of that size at the window's top
+    // left, so that view coordinates are the same in both; every command then runs in the frame.
+    if (new URL(url).protocol === 'file:') throw new Error('WebKit: a view narrower than 447 px is a frame, which cannot show a page from file://');
+    const { width, height } = this.narrow;
+    const wrapper = `<!doctype html><style>body{margin:0}${NARROW_FRAME}{display:block;border:0;width:${width}px;height:${height}px}</style><iframe id="${NARROW_FRAME.slice(1)}" src="${url.replace(/"/g, '&quot;')}"></iframe>`;
+    await this.command('POST', 'frame', { id: null });
+    await this.command('POST', 'url', { url: `data:text/html,${encodeURIComponent(wrapper)}` });
+    await this.waitForFunction(() => document.readyState !== 'loading');
   }
 
   async reload() {
     await this.collect();
-    await this.command('POST', 'refresh', {});
+    if (!this.narrow) {
+      await this.command('POST', 'refresh', {});
+      return;
+    }
+    // The frame's document, not the wrapper (which would load the frame's first URL again).
+    await this.evaluate(() => { window.__nwReloading = true; setTimeout(() => location.reload()); });
+    await this.waitForFunction(() => !window.__nwReloading && document.readyState !== 'loading');
   }
 
   async goBack() {
@@ -156,11 +191,21 @@ class WebKitPage {
     };
   }
 
+  // A width under MiniBrowser's least shows the pages this page goes to next in a frame of that size
+  // (see goto); a page already shown resizes its frame, if it is in one.
   async setViewportSize({ width, height }) {
-    if (width < WEBKIT_MIN_WIDTH) throw new Error(`WebKit: MiniBrowser's view is at least ${WEBKIT_MIN_WIDTH} px wide, not ${width}: test narrower views in a frame`);
+    const framed = Boolean(this.narrow);
+    if (width < WEBKIT_MIN_WIDTH && !framed && this.shown) throw new Error(`WebKit: a page shown in a window cannot be narrower than ${WEBKIT_MIN_WIDTH} px: open it at the narrow width (a frame)`);
+    this.narrow = width < WEBKIT_MIN_WIDTH || framed ? { width, height } : null;
+    if (framed) {
+      await this.command('POST', 'frame', { id: null });
+      await this.command('POST', 'execute/sync', { script: `const frame = document.querySelector('${NARROW_FRAME}'); frame.style.width = '${width}px'; frame.style.height = '${height}px';`, args: [] });
+    }
+    width = Math.max(width, WEBKIT_MIN_WIDTH);
     // The window's size is set so that the view inside it has this size.
     await this.command('POST', 'window/rect', { width, height });
-    const [innerWidth, innerHeight] = await this.evaluate(() => [window.innerWidth, window.innerHeight]);
+    await this.command('POST', 'frame', { id: null });
+    const [innerWidth, innerHeight] = await this.command('POST', 'execute/sync', { script: 'return [window.innerWidth, window.innerHeight];', args: [] });
     const rect = await this.command('GET', 'window/rect');
     await this.command('POST', 'window/rect', { width: rect.width + (width - innerWidth), height: rect.height + (height - innerHeight) });
     this.viewport = { width, height };
@@ -172,14 +217,21 @@ class WebKitPage {
   }
 
   async close() {
+    this.closed();
     await this.driver.stop(this.id);
   }
 }
 
 // One WebKitWebDriver on a free port under xvfb-run, with one MiniBrowser session: a page.
-async function startDriver() {
+// Downloads land in the browser's home folder: `folder`, one per page.
+async function startDriver(folder) {
   const port = await freePort();
-  const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', DRIVER, `--port=${port}`], { stdio: 'ignore', detached: true });
+  const child = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', DRIVER, `--port=${port}`], {
+    stdio: 'ignore', detached: true,
+    // The reader's language, as the other browsers' (WebKit takes it from the locale; a bare
+    // machine's C gives navigator.language 'C').
+    env: { ...process.env, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US', ...(folder ? { HOME: folder } : {}) },
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {
     try {
@@ -194,7 +246,7 @@ async function startDriver() {
     url,
     stop: async (id) => {
       try {
-        await fetch(`${url}/session/${id}`, { method: 'DELETE' });
+        if (id) await fetch(`${url}/session/${id}`, { method: 'DELETE' });
       } finally {
         try { process.kill(-child.pid); } catch { /* already gone */ }
       }
@@ -204,20 +256,31 @@ async function startDriver() {
 
 export const webkitKind = {
   name: 'WebKit',
-  // No browser process to launch: each page starts its own driver and MiniBrowser.
-  launch: async () => ({ close: async () => {} }),
+  // No browser process to launch: each page starts its own driver and MiniBrowser. Closing the
+  // "browser" closes the pages a failed test left open (their drivers would keep Node running).
+  launch: async () => {
+    const pages = new Set();
+    return { pages, close: async () => { await Promise.all([...pages].map((page) => page.close())); } };
+  },
   waitForFunction: (page, fn, arg, options) => page.waitForFunction(fn, arg, options),
-  setFiles: () => { throw new Error('WebKit: choosing files is not supported by this driver'); },
+  // A file input takes a path as typed keys in WebDriver (the file dialog never opens).
+  setFiles: (input, path) => input.page.command('POST', `element/${input.id}/value`, { text: path }),
   beforeScripts: (page, source) => { beforeScripts.push(source); page.ownBeforeScripts.push(source); },
-  newPage: async (browser, viewport) => {
-    const driver = await startDriver();
+  // colorScheme 'dark': MiniBrowser's --dark-mode (GTK's dark variant), which WebKit reports to the
+  // page as prefers-color-scheme: dark; otherwise light.
+  newPage: async (browser, viewport, folder, colorScheme) => {
+    const driver = await startDriver(folder);
+    const args = ['--automation', ...(colorScheme === 'dark' ? ['--dark-mode'] : [])];
     const response = await fetch(`${driver.url}/session`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } } }),
+      body: JSON.stringify({ capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args } } } }),
     });
     const { value } = await response.json();
+    if (!value || !value.sessionId) await driver.stop(null);
     if (!value || !value.sessionId) throw new Error(`WebKit: no session: ${JSON.stringify(value)}`);
     const page = new WebKitPage(driver, value.sessionId, viewport);
+    browser.pages.add(page);
+    page.closed = () => browser.pages.delete(page);
     page.ownBeforeScripts = [];
     await page.command('POST', 'url', { url: 'about:blank' });
     try {
@@ -235,5 +298,6 @@ export const webkitKind = {
     };
     return { page, context };
   },
-  download: () => { throw new Error('WebKit: downloads are not supported by this driver'); },
+  // WebKitGTK saves downloads into its home folder, which is the page's folder (startDriver).
+  download: (page, click, folder) => newFileAfter(folder, click),
 };

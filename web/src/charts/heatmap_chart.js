@@ -73,7 +73,7 @@ class HeatmapChart {
         maintainAspectRatio: false,
         // A resized chart area may have fewer pixels than blocks, or room for finer ones: checked once the
         // resize is drawn.
-        onResize: () => requestAnimationFrame(() => this.refit({ finer: true })),
+        onResize: () => requestAnimationFrame(() => this.resized()),
         onHover: (event) => this.reportRow(event),
         onClick: (event) => this.reportRow(event),
         scales: {
@@ -186,14 +186,24 @@ class HeatmapChart {
   show(compute, rowLabels, colLabels) {
     this.apply(compute(this.capacity()), rowLabels, colLabels);
     this.compute = compute;
+    this.refitElsewhere = null;
     return this.blocks;
   }
 
   // Blocks computed elsewhere (a worker), for the chart area's capacity when asked; compute, if given, as
-  // in show, for a laid-out area smaller than the blocks.
-  setBlocks(blocks, rowLabels, colLabels, compute = null) {
+  // in show, for a laid-out area smaller than the blocks. refitElsewhere(), if given, is asked first when
+  // a resize needs other blocks: true if it has them computed elsewhere again (then set here by setBlocks).
+  setBlocks(blocks, rowLabels, colLabels, compute = null, refitElsewhere = null) {
     this.apply(blocks, rowLabels, colLabels);
     this.compute = compute;
+    this.refitElsewhere = refitElsewhere;
+  }
+
+  // The chart was resized: blocks for its new area, by whoever computed the last ones.
+  resized() {
+    if (!this.needsRefit({ finer: true })) return;
+    if (this.refitElsewhere && this.refitElsewhere()) return;
+    this.refit({ finer: true });
   }
 
   apply(blocks, rowLabels, colLabels) {
@@ -218,6 +228,7 @@ class HeatmapChart {
 
   clearBlocks() {
     this.compute = null;
+    this.refitElsewhere = null;
     this.blocks = { blockRows: 1, blockCols: 1, rowStep: 1, colStep: 1, weight: null };
     this.rowLabels = [];
     this.colLabels = [];

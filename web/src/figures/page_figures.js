@@ -212,14 +212,13 @@ class Figures extends FigureScheduler {
         panel.setBlocks(data, session.xRange, blocks, compute);
         panel.draw();
       } else {
-        this.heatmaps[slot].setBlocks(blocks, data.xTest, data.xTrain, compute);
+        // A resized chart asks the worker for blocks of its new size too (4M weights at 2000 samples).
+        this.heatmaps[slot].setBlocks(blocks, data.xTest, data.xTrain, compute, () => this.refitByWorker(request));
         // A chart first laid out with these data can have a few pixels fewer than the blocks were asked
         // for (wider tick labels): the worker computes them again for it (here that took 80 ms at 2000
         // samples), once; meanwhile these are drawn.
-        if (this.heatmaps[slot].draw({ refitHere: request.refitted === true })) {
-          const again = this.workerRequest({ ...request, maxCells: this.heatmaps[slot].capacity(), refitted: true });
-          if (this.offload(again)) this.offloaded.add(slot);
-          else this.heatmaps[slot].refit();
+        if (this.heatmaps[slot].draw({ refitHere: request.refitted === true }) && !this.refitByWorker(request)) {
+          this.heatmaps[slot].refit();
         }
       }
     } catch (error) {
@@ -232,6 +231,17 @@ class Figures extends FigureScheduler {
     const owed = this.lineOwed;
     if (drawsHere && owed) setTimeout(() => { if (this.lineOwed === owed) this.lineArrived(partOf(slot)); }, 0);
     else this.lineArrived(partOf(slot));
+  }
+
+  // Asks the worker for a heatmap part's blocks again at its chart's capacity (the blocks of request no
+  // longer fit it), unless the part shows other inputs by now. True when they are on their way.
+  refitByWorker(request) {
+    const { slot } = request;
+    if (this.drawnWith[slot] !== request.inputs) return false;
+    const again = this.workerRequest({ ...request, maxCells: this.heatmaps[slot].capacity(), refitted: true });
+    if (!this.offload(again)) return false;
+    this.offloaded.add(slot);
+    return true;
   }
 
   // The worker could not compute a heatmap part: it is drawn again by the next render.
