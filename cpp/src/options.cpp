@@ -81,4 +81,28 @@ Approximation parseApproximation(const std::string& name) {
   return parseChoice(name, "approximate", {Approximation::automatic, Approximation::never}, approximationName);
 }
 
+const std::vector<Scoring>& allScorings() {
+  static const std::vector<Scoring> scorings{Scoring::gaussian, Scoring::dotProduct, Scoring::additive};
+  return scorings;
+}
+
+const char* scoringName(Scoring scoring) {
+  switch (scoring) {
+    case Scoring::gaussian: return "gaussian";
+    case Scoring::dotProduct: return "dotProduct";
+    case Scoring::additive: return "additive";
+  }
+  return "gaussian";
+}
+
+Scoring parseScoring(const std::string& name) {
+  return parseChoice(name, "scoring", {Scoring::gaussian, Scoring::dotProduct, Scoring::additive}, scoringName);
+}
+
+const char* optimizerName(Optimizer optimizer) { return optimizer == Optimizer::adam ? "adam" : "sgd"; }
+
+Optimizer parseOptimizer(const std::string& name) {
+  return parseChoice(name, "optimizer", {Optimizer::sgd, Optimizer::adam}, optimizerName);
+}
+
 }  // namespace nw

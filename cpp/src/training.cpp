@@ -174,32 +174,70 @@ LooResult looLoss(const std::vector<double>& x, const std::vector<double>& y, do
 }
 
 Trainer::Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr, Objective objective)
-    : x_(std::move(x)), y_(std::move(y)), w_(w0), lr_(lr), objective_(objective) {
+    : Trainer(std::move(x), std::move(y), [&] {
+        requireFinite(w0, "w0");
+        TrainerSetup setup;
+        setup.initial = {Scoring::gaussian, {w0}};
+        setup.lr = lr;
+        setup.objective = objective;
+        return setup;
+      }()) {}
+
+Trainer::Trainer(std::vector<double> x, std::vector<double> y, TrainerSetup setup)
+    : x_(std::move(x)),
+      y_(std::move(y)),
+      parameters_(std::move(setup.initial)),
+      objective_(setup.objective),
+      stepper_(setup.optimizer, setup.lr, parameters_.values.size()) {
   requireTrainingSet(x_, y_);
-  requireFinite(w0, "w0");
-  requirePositive(lr, "lr");
-  if (!isTrainable(objective.kernel, objective.estimator)) {
-    throw Error(ErrorCode::notTrainable, "kernel", std::string("kernel: ") + kernelName(objective.kernel) +
+  requireParameters(parameters_);
+  requirePositive(setup.lr, "lr");
+  if (parameters_.scoring != Scoring::gaussian) {
+    const std::string which = std::string(" applies to the gaussian scoring only; ") + scoringName(parameters_.scoring) +
+                              " scores every key itself";
+    if (objective_.kernel != Kernel::gaussian) throw Error(ErrorCode::notApplicable, "kernel", "kernel" + which);
+    if (objective_.estimator != Estimator::nadarayaWatson) {
+      throw Error(ErrorCode::notApplicable, "estimator", "estimator" + which + " (a weighted mean)");
+    }
+  } else if (!isTrainable(objective_.kernel, objective_.estimator)) {
+    throw Error(ErrorCode::notTrainable, "kernel", std::string("kernel: ") + kernelName(objective_.kernel) +
                 " cannot be trained (its weights do not change smoothly with w); use gaussian, epanechnikov or triangular");
   }
 }
 
-double Trainer::step() { return stepWithRows(looLossRows(x_, y_, w_, objective_, 0, x_.size())); }
+double Trainer::step() {
+  if (parameters_.scoring == Scoring::gaussian) return stepWithRows(looLossRows(x_, y_, w(), objective_, 0, x_.size()));
+  const ScoringLoss r = scoringLooLoss(x_, y_, parameters_, objective_.leaveOneOut, objective_.loss);
+  return apply(r.loss, r.grad);
+}
 
 double Trainer::stepWithRows(const LooRows& rows) {
+  if (parameters_.scoring != Scoring::gaussian) {
+    throw Error(ErrorCode::notApplicable, "lossRows", std::string("lossRows: only the gaussian scoring trains from rows, not ") +
+                scoringName(parameters_.scoring));
+  }
   if (rows.loss.size() != x_.size()) {
     throw Error(ErrorCode::lengthMismatch, "lossRows", "lossRows must have one row per training point (" + std::to_string(x_.size()) + "), got " +
                 std::to_string(rows.loss.size()));
   }
-  const LooResult r = sumLooRows(rows, w_, objective_.loss);
-  const double next = w_ - lr_ * r.grad;
-  if (!std::isfinite(r.loss) || !std::isfinite(next)) {
-    throw Error(ErrorCode::diverged, "lr", "lr: training diverged at epoch " + std::to_string(epoch_ + 1) + " (the step from w = " +
-                describeNumber(w_) + " is not finite); w is kept, try a smaller lr");
+  const LooResult r = sumLooRows(rows, w(), objective_.loss);
+  return apply(r.loss, {r.grad});
+}
+
+double Trainer::apply(double loss, const std::vector<double>& grad) {
+  std::vector<double> next = stepper_.propose(parameters_.values, grad);
+  bool finite = std::isfinite(loss);
+  for (double value : next) finite = finite && std::isfinite(value);
+  if (!finite) {
+    const std::string from = parameters_.scoring == Scoring::gaussian ? "w = " + describeNumber(w()) : "these parameters";
+    const std::string kept = parameters_.scoring == Scoring::gaussian ? "w is kept" : "the parameters are kept";
+    throw Error(ErrorCode::diverged, "lr", "lr: training diverged at epoch " + std::to_string(epoch_ + 1) + " (the step from " +
+                from + " is not finite); " + kept + ", try a smaller lr");
   }
-  w_ = next;
+  stepper_.accept();
+  parameters_.values = std::move(next);
   ++epoch_;
-  return r.loss;
+  return loss;
 }
 
 }  // namespace nw

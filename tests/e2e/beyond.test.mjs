@@ -73,6 +73,8 @@ inEachBrowser('beyond the chapter', (env) => {
     const page = await open(env.server.url, { height: 4000 }); // every figure near the view, so all are drawn
     await page.button('Train').click();
     await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Epoch 5'));
+    // (the landscape is drawn in a slice after the status: WebKit was once read between the two)
+    await page.waitForFunction(() => nwPage.debug.idle && !nwPage.debug.playing);
     const steps = await page.evaluate(() => nwPage.Chart.getChart(document.getElementById('landscapeChart')).data.datasets[1].data);
     const data = nw.generateData({ seed: 1 });
     const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0 });

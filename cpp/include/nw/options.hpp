@@ -64,6 +64,26 @@ struct Objective {
   Estimator estimator = Estimator::nadarayaWatson;
 };
 
+// Attention scoring functions a(q, k), whose softmax over the keys gives the weights (scoring.hpp).
+enum class Scoring {
+  gaussian,    // -((q - k) w)^2 / 2: the chapter's (its loss and steps are looLoss's, bit for bit)
+  dotProduct,  // s q k: the scaled dot product on the raw scalar positions
+  additive,    // v . tanh(wq q + wk k + b), h hidden units: the book's additive attention with a bias
+};
+
+// "gaussian", "dotProduct" or "additive"; throws naming the parameter `scoring` otherwise.
+Scoring parseScoring(const std::string& name);
+const char* scoringName(Scoring scoring);
+const std::vector<Scoring>& allScorings();
+
+// How a Trainer steps: the chapter's plain gradient descent, or Adam (Kingma and Ba; PyTorch's
+// defaults beta1 0.9, beta2 0.999, eps 1e-8, bias-corrected).
+enum class Optimizer { sgd, adam };
+
+// "sgd" or "adam"; throws naming the parameter `optimizer` otherwise.
+Optimizer parseOptimizer(const std::string& name);
+const char* optimizerName(Optimizer optimizer);
+
 // What selectBandwidth minimises: the leave-one-out loss (looLoss; what training minimises too) or the
 // corrected AIC (aicLoss; Hurvich, Simonoff and Tsai 1998, statsmodels' bw='aic').
 enum class Criterion { looCv, aic };

@@ -4,7 +4,9 @@
 #include <cstddef>
 #include <vector>
 
+#include "nw/optimizer.hpp"
 #include "nw/options.hpp"
+#include "nw/scoring.hpp"
 
 namespace nw {
 
@@ -51,28 +53,47 @@ LooRows looLossRows(const std::vector<double>& x, const std::vector<double>& y, 
 // looLossRows cannot give (different lengths, a negative or non-finite loss, a NaN gradient term).
 LooResult sumLooRows(const LooRows& rows, double w, Loss loss);
 
+// What a Trainer learns and how: the scoring function and where it starts, the learning rate, the
+// objective (its kernel and estimator apply to the gaussian scoring only) and the optimizer.
+struct TrainerSetup {
+  ScoringParameters initial;  // e.g. initialParameters(...)
+  double lr = kDefaultLearningRate;
+  Objective objective;
+  Optimizer optimizer = Optimizer::sgd;
+};
+
 class Trainer {
  public:
+  // The chapter's: the gaussian scoring (or another kernel) from w0, plain gradient descent.
   // Throws nw::Error on invalid data, w0 or lr, or a kernel that cannot be trained.
   Trainer(std::vector<double> x, std::vector<double> y, double w0, double lr, Objective objective = {});
+  // Any scoring and optimizer. Throws as above, naming `parameters` for invalid initial values, and
+  // `kernel` or `estimator` where a scoring other than gaussian is given another than the defaults.
+  Trainer(std::vector<double> x, std::vector<double> y, TrainerSetup setup);
 
-  // One epoch: returns the loss before the step, then moves w by -lr * dLoss/dw.
-  // If the step would make w or the loss non-finite it throws nw::Error and keeps w as it was.
+  // One epoch: returns the loss before the step, then steps the parameters along -dLoss/dtheta.
+  // If the step would make a parameter or the loss non-finite it throws nw::Error and keeps the
+  // parameters (and the optimizer's state) as they were.
   double step();
 
   // The same epoch from its rows computed elsewhere (looLossRows over all rows at w(), with this
-  // trainer's data and objective, e.g. by a pool of workers): equal to step() bit for bit.
+  // trainer's data and objective, e.g. by a pool of workers): equal to step() bit for bit. The gaussian
+  // scoring only (throws nw::Error naming `lossRows` otherwise).
   double stepWithRows(const LooRows& rows);
 
-  double w() const { return w_; }
+  // The gaussian scoring's w (for another scoring, its first parameter value).
+  double w() const { return parameters_.values[0]; }
+  const ScoringParameters& parameters() const { return parameters_; }
   std::size_t epoch() const { return epoch_; }
 
  private:
+  double apply(double loss, const std::vector<double>& grad);
+
   std::vector<double> x_;
   std::vector<double> y_;
-  double w_;
-  double lr_;
+  ScoringParameters parameters_;
   Objective objective_;
+  Stepper stepper_;
   std::size_t epoch_ = 0;
 };
 

@@ -1,0 +1,69 @@
+// Attention scoring functions a(q, k): the weights are softmax over the keys of a(q, k). The chapter's
+// Gaussian kernel is one of them; the next section of the book brings the dot product and additive
+// attention, and the chapter's exercise 4 asks for "another parametric attention pooling". Each is
+// trained on the same leave-one-out loss as the chapter's w, with exact analytic gradients.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nw/attention.hpp"
+#include "nw/options.hpp"
+
+namespace nw {
+
+// Hidden units of additive attention.
+inline constexpr int kDefaultHidden = 8;
+inline constexpr int kMinHidden = 1;
+inline constexpr int kMaxHidden = 64;
+// The dot product's scale before training (the Transformer's 1/sqrt(d) for d = 1).
+inline constexpr double kDefaultScale = 1.0;
+
+// A scoring function with its parameters, flat: gaussian [w]; dotProduct [s]; additive
+// [wq_1..wq_h, wk_1..wk_h, b_1..b_h, v_1..v_h] (4h values).
+struct ScoringParameters {
+  Scoring scoring = Scoring::gaussian;
+  std::vector<double> values{1.0};
+
+  // h for additive, 0 otherwise.
+  std::size_t hidden() const { return scoring == Scoring::additive ? values.size() / 4 : 0; }
+};
+
+// How many values a scoring has: 1, 1 or 4h.
+std::size_t parameterCount(Scoring scoring, int hidden);
+
+// The parameters a Trainer starts from: gaussian [w0], dotProduct [s0], and for additive, drawn from
+// the seed as PyTorch's nn.Linear initialises its layers: wq, wk, b uniform in [-1, 1) (fan-in 1) and v
+// uniform in [-1/sqrt(h), 1/sqrt(h)) (fan-in h). Throws nw::Error naming `hidden` outside [1, 64],
+// `w0` or `s0` if not finite.
+ScoringParameters initialParameters(Scoring scoring, int hidden, std::uint64_t seed, double w0 = 1.0,
+                                    double s0 = kDefaultScale);
+
+// Throws nw::Error naming `parameters` unless the values are finite and as many as the scoring has
+// (a multiple of 4 from 4 to 4 * kMaxHidden for additive).
+void requireParameters(const ScoringParameters& parameters);
+
+// a(q, k).
+double score(const ScoringParameters& parameters, double query, double key);
+
+// The leave-one-out loss of softmax attention with these parameters and its gradient with respect to
+// each parameter value (as looLoss's for gaussian, whose loss it is). Throws nw::Error as looLoss does
+// for the data, naming `parameters` where a score or the loss is not finite (a scale so large that
+// s q k overflows).
+struct ScoringLoss {
+  double loss = 0.0;
+  std::vector<double> grad;
+};
+ScoringLoss scoringLooLoss(const std::vector<double>& x, const std::vector<double>& y,
+                           const ScoringParameters& parameters, bool leaveOneOut = true, Loss loss = Loss::squared);
+
+// The weight matrix (rows = queries, cols = keys) and the predictions sum_i alpha(q, k_i) v_i. Throw
+// nw::Error as attentionWeights and predict do for their inputs, and naming `parameters` as above.
+Matrix scoringWeights(const std::vector<double>& queries, const std::vector<double>& keys,
+                      const ScoringParameters& parameters);
+std::vector<double> scoringPredict(const std::vector<double>& queries, const std::vector<double>& keys,
+                                   const std::vector<double>& values, const ScoringParameters& parameters);
+
+}  // namespace nw
