@@ -11,6 +11,7 @@ const publicApi = Object.freeze([
   'NWError', 'Trainer', 'generateData', 'target', 'predict', 'localLinear', 'binnedPredict', 'averagePool',
   'attentionWeights', 'attentionBlocks', 'meanSquaredError', 'looLoss', 'looLossRows', 'sumLooRows', 'aicLoss',
   'selectBandwidth', 'testGrid', 'kernelNames', 'kernelValue', 'isTrainable', 'heapStats',
+  'scoringWeights', 'scoringPredict', 'scoringLooLoss', 'gaussianFeatures', 'dotProductWeights',
 ]);
 
 // Invalid input. The message is for people; code (one of nw.d.ts's ErrorCode, the names of the core's
@@ -219,6 +220,28 @@ function readOptions(options) {
   return copy;
 }
 
+// options as readOptions reads them, with its `parameters` ({ w }, { s } or { wq, wk, b, v }) read the
+// same way one level down: numbers pass as they are (C++ checks them), anything else is read as an array.
+function readScoringOptions(options) {
+  const copy = readOptions(options);
+  if (copy === undefined || copy.parameters === undefined) return copy;
+  const given = copy.parameters;
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+    throw wrongType('parameters', `parameters must be an object: { w }, { s } or { wq, wk, b, v }, got ${given === null ? 'null' : Array.isArray(given) ? 'an array' : typeof given}`);
+  }
+  let fields;
+  try {
+    fields = readOptions(given);
+  } catch (error) {
+    throw new NWError(`parameters: ${error.message.replace(/^options: /, '')}`, error.code, 'parameters');
+  }
+  for (const key of Object.keys(fields)) {
+    if (typeof fields[key] !== 'number') fields[key] = readArray(fields[key], 'parameters');
+  }
+  copy.parameters = fields;
+  return copy;
+}
+
 // Calls a raw Embind function on converted arguments. Nothing in it should throw; if anything does
 // (the JS engine out of memory while copying a result), the wasm stack pointer is put back, as a JS
 // exception crossing wasm frames does not, and the error becomes an NWError naming `what` (its code
@@ -276,7 +299,12 @@ const signatures = {
   kernelValue: ['rawKernelValue', [['kernel', plain], ['d', plain]]],
   // estimator may be omitted (nadarayaWatson); undefined passes as it is.
   isTrainable: ['rawIsTrainable', [['kernel', plain], ['estimator', plain]]],
-  Trainer: ['rawCreateTrainer', trainingParameters],
+  Trainer: ['rawCreateTrainer', [['xTrain', readArray], ['yTrain', readArray], ['options', readScoringOptions]]],
+  scoringWeights: ['rawScoringWeights', [['queries', readArray], ['keys', readArray], ['options', readScoringOptions]]],
+  scoringPredict: ['rawScoringPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readScoringOptions]]],
+  scoringLooLoss: ['rawScoringLooLoss', [['xTrain', readArray], ['yTrain', readArray], ['options', readScoringOptions]]],
+  gaussianFeatures: ['rawGaussianFeatures', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
+  dotProductWeights: ['rawDotProductWeights', [['queryFeatures', readArray], ['keyFeatures', readArray], ['options', readOptions]]],
 };
 
 // Reads every argument first, then calls the raw function on the copies.
@@ -317,9 +345,20 @@ class Trainer {
     const rows = [readArray(lossRows, 'lossRows'), readArray(gradRows, 'gradRows')];
     return callRaw('stepWithRows', 'lossRows', () => raw.stepWithRows(...rows));
   }
+  // The gaussian scoring's w (another scoring's parameters: see parameters).
   get w() {
     const raw = rawTrainer(this, 'w');
+    const scoring = raw.scoring();
+    if (scoring !== 'gaussian') throw new NWError(`w: this trainer's scoring is ${scoring}; read trainer.parameters`, 'not-applicable', 'this');
     return raw.w();
+  }
+  // 'gaussian', 'dotProduct' or 'additive'.
+  get scoring() {
+    return rawTrainer(this, 'scoring').scoring();
+  }
+  // The current parameters, a fresh copy: { w }, { s } or { wq, wk, b, v } (Float64Arrays of length h).
+  get parameters() {
+    return rawTrainer(this, 'parameters').parameters();
   }
   get epoch() {
     const raw = rawTrainer(this, 'epoch');

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "scoring_bindings.hpp"
 #include "nw/aic.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
@@ -22,6 +23,7 @@
 #include "nw/local_linear.hpp"
 #include "nw/metrics.hpp"
 #include "nw/options.hpp"
+#include "nw/scoring.hpp"
 #include "nw/training.hpp"
 
 using emscripten::val;
@@ -314,18 +316,46 @@ val kernelNames() {
   return names;
 }
 
+// Where a Trainer starts: the parameters given, or the scoring's own start (w0, s0, or drawn from the
+// seed for h hidden units). Options that another scoring uses are refused by name.
+nw::ScoringParameters readInitialParameters(OptionReader& reader, nw::Scoring scoring) {
+  double w0 = nw::kDefaultW0, s0 = nw::kDefaultScale, hidden = nw::kDefaultHidden, seed = 1;
+  const bool has[] = {reader.has("w0"), reader.has("s0"), reader.has("hidden"), reader.has("seed")};
+  reader.read("w0", w0);
+  reader.read("s0", s0);
+  reader.read("hidden", hidden);
+  reader.read("seed", seed);
+  const val given = reader.readValue("parameters");
+  const char* names[] = {"w0", "s0", "hidden", "seed"};
+  const nw::Scoring owners[] = {nw::Scoring::gaussian, nw::Scoring::dotProduct, nw::Scoring::additive, nw::Scoring::additive};
+  for (int i = 0; i < 4; ++i) {
+    if (!has[i]) continue;
+    if (!given.isUndefined()) {
+      throw nw::Error(nw::ErrorCode::notApplicable, names[i], std::string(names[i]) + " does not apply when parameters gives the start");
+    }
+    if (owners[i] != scoring) {
+      throw nw::Error(nw::ErrorCode::notApplicable, names[i], std::string(names[i]) + " applies to the " + nw::scoringName(owners[i]) +
+                      " scoring, not " + nw::scoringName(scoring));
+    }
+  }
+  if (!given.isUndefined()) return toScoringParameters(given, scoring);
+  const int h = static_cast<int>(toCount(hidden, "hidden", nw::kMinHidden, nw::kMaxHidden));
+  return nw::initialParameters(scoring, h, toSeed(seed, "seed"), w0, s0);
+}
+
 // The trainer crosses as an Embind object owned by JS (api.js wraps it and frees it in delete()).
 val createTrainer(val xTrain, val yTrain, val options) {
   return guarded("xTrain", "xTrain and yTrain", [&] {
-    double w0 = nw::kDefaultW0;
-    double lr = nw::kDefaultLearningRate;
-    nw::Objective objective;
+    nw::TrainerSetup setup;
+    nw::Scoring scoring = nw::Scoring::gaussian;
     OptionReader reader(options);
-    reader.read("w0", w0);
-    reader.read("lr", lr);
-    reader.readObjective(objective);
+    reader.read("scoring", scoring);
+    setup.initial = readInitialParameters(reader, scoring);
+    reader.read("lr", setup.lr);
+    reader.read("optimizer", setup.optimizer);
+    reader.readObjective(setup.objective);
     reader.rejectUnknown();
-    return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w0, lr, objective));
+    return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), std::move(setup)));
   });
 }
 
@@ -348,6 +378,8 @@ val heapStats() {
 }
 
 double trainerW(const nw::Trainer& trainer) { return trainer.w(); }
+val trainerParameters(const nw::Trainer& trainer) { return fromScoringParameters(trainer.parameters()); }
+std::string trainerScoring(const nw::Trainer& trainer) { return nw::scoringName(trainer.parameters().scoring); }
 double trainerEpoch(const nw::Trainer& trainer) { return static_cast<double>(trainer.epoch()); }
 
 }  // namespace
@@ -367,6 +399,11 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawSumLooRows", &sumLooRows);
   emscripten::function("rawAicLoss", &aicLoss);
   emscripten::function("rawCreateTrainer", &createTrainer);
+  emscripten::function("rawScoringWeights", &scoringWeights);
+  emscripten::function("rawScoringPredict", &scoringPredict);
+  emscripten::function("rawScoringLooLoss", &scoringLooLoss);
+  emscripten::function("rawGaussianFeatures", &gaussianFeatures);
+  emscripten::function("rawDotProductWeights", &dotProductWeights);
   emscripten::function("rawSelectBandwidth", &selectBandwidth);
   emscripten::function("rawTestGrid", &testGrid);
   emscripten::function("rawKernelValue", &kernelValue);
@@ -377,5 +414,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
       .function("step", &trainerStep)
       .function("stepWithRows", &trainerStepWithRows)
       .function("w", &trainerW)
+      .function("parameters", &trainerParameters)
+      .function("scoring", &trainerScoring)
       .function("epoch", &trainerEpoch);
 }

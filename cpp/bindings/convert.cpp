@@ -105,6 +105,63 @@ void OptionReader::read(const char* key, Estimator& field) { readChoice(key, fie
 void OptionReader::read(const char* key, Approximation& field) { readChoice(key, field, parseApproximation); }
 void OptionReader::read(const char* key, Criterion& field) { readChoice(key, field, parseCriterion); }
 
+void OptionReader::read(const char* key, Scoring& field) { readChoice(key, field, parseScoring); }
+void OptionReader::read(const char* key, Optimizer& field) { readChoice(key, field, parseOptimizer); }
+val OptionReader::readValue(const char* key) { return field(key); }
+
+namespace {
+// The names of each scoring's parameter fields, in the flat order of ScoringParameters::values.
+const std::vector<const char*>& parameterFields(Scoring scoring) {
+  static const std::vector<const char*> gaussian{"w"}, dotProduct{"s"}, additive{"wq", "wk", "b", "v"};
+  return scoring == Scoring::gaussian ? gaussian : scoring == Scoring::dotProduct ? dotProduct : additive;
+}
+}  // namespace
+
+ScoringParameters toScoringParameters(const val& object, Scoring scoring) {
+  const auto& fields = parameterFields(scoring);
+  const auto keys = emscripten::vecFromJSArray<std::string>(val::global("Object").call<val>("keys", object));
+  std::string expected;
+  for (const char* name : fields) expected += (expected.empty() ? "" : ", ") + std::string(name);
+  const auto wrongFields = [&] {
+    throw Error(ErrorCode::notApplicable, "parameters", std::string("parameters of ") + scoringName(scoring) + " are { " + expected +
+                " }, got { " + [&] { std::string got; for (const auto& k : keys) got += (got.empty() ? "" : ", ") + k; return got; }() + " }");
+  };
+  if (keys.size() != fields.size()) wrongFields();
+  ScoringParameters out{scoring, {}};
+  std::size_t h = 0;
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    const val value = object[fields[f]];
+    if (value.isUndefined()) wrongFields();
+    if (scoring != Scoring::additive) {
+      out.values.push_back(toNumber(value, "parameters"));
+      continue;
+    }
+    const std::vector<double> part = toVector(value, "parameters");
+    if (f == 0) h = part.size();
+    if (part.size() != h) {
+      throw Error(ErrorCode::lengthMismatch, "parameters", "parameters wq, wk, b and v must have one length h, got " +
+                  std::to_string(h) + " (wq) and " + std::to_string(part.size()) + " (" + fields[f] + ")");
+    }
+    out.values.insert(out.values.end(), part.begin(), part.end());
+  }
+  requireParameters(out);
+  return out;
+}
+
+val fromScoringParameters(const ScoringParameters& p) {
+  val out = val::object();
+  const auto& fields = parameterFields(p.scoring);
+  if (p.scoring != Scoring::additive) {
+    out.set(fields[0], p.values[0]);
+    return out;
+  }
+  const std::size_t h = p.hidden();
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    out.set(fields[f], toFloat64Array(std::vector<double>(p.values.begin() + f * h, p.values.begin() + (f + 1) * h)));
+  }
+  return out;
+}
+
 void OptionReader::readObjective(Objective& objective) {
   read("kernel", objective.kernel);
   read("leaveOneOut", objective.leaveOneOut);

@@ -14,6 +14,7 @@
 
 #include "nw/error.hpp"
 #include "nw/options.hpp"
+#include "nw/scoring.hpp"
 
 namespace nw::js {
 
@@ -61,6 +62,10 @@ class OptionReader {
   void read(const char* key, Estimator& field);
   void read(const char* key, Approximation& field);
   void read(const char* key, Criterion& field);
+  void read(const char* key, Scoring& field);
+  void read(const char* key, Optimizer& field);
+  // The field as it is (api.js's copy: e.g. the parameters object), or undefined.
+  val readValue(const char* key);
   // The objective's four options: kernel, leaveOneOut, loss, estimator.
   void readObjective(Objective& objective);
 
@@ -77,6 +82,12 @@ class OptionReader {
   val options_;
   std::vector<std::string> known_;
 };
+
+// Scoring parameters as JS sees them: { w } (gaussian), { s } (dotProduct) or { wq, wk, b, v }
+// (additive, Float64Arrays of length h), api.js's copy. toScoringParameters names `parameters` for
+// fields of another scoring than `scoring`.
+ScoringParameters toScoringParameters(const val& object, Scoring scoring);
+val fromScoringParameters(const ScoringParameters& parameters);
 
 // { error: message, code, parameter } for an error caught at the boundary. `sizedBy` names the inputs
 // whose sizes set the memory the computation needs, `parameter` the first of them.

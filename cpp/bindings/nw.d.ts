@@ -186,15 +186,60 @@ declare namespace createNW {
     trace: number;
   }
 
+  /** Attention scoring functions a(q, k); the weights are softmax over the keys of a(q, k). */
+  type ScoringName = 'gaussian' | 'dotProduct' | 'additive';
+  type OptimizerName = 'sgd' | 'adam';
+
+  /**
+   * A scoring function's parameters: gaussian { w } (-((q - k) w)^2 / 2), dotProduct { s } (s q k),
+   * additive { wq, wk, b, v } (v . tanh(wq q + wk k + b), arrays of one length h from 1 to 64).
+   */
+  type ScoringParameters = { w: number } | { s: number } | { wq: NumberArray; wk: NumberArray; b: NumberArray; v: NumberArray };
+  /** As ScoringParameters, the arrays as Float64Arrays (what the module returns). */
+  type ScoringParametersResult = { w: number } | { s: number } | { wq: Float64Array; wk: Float64Array; b: Float64Array; v: Float64Array };
+
   interface TrainerOptions {
-    /** The initial w (default 1). */
+    /** The scoring function to learn (default 'gaussian', the chapter's w). */
+    scoring?: ScoringName;
+    /** gaussian: the initial w (default 1). */
     w0?: number;
+    /** dotProduct: the initial s (default 1). */
+    s0?: number;
+    /** additive: hidden units h, an integer from 1 to 64 (default 8). */
+    hidden?: number;
+    /** additive: the seed its start is drawn from, as nn.Linear initialises (default 1). */
+    seed?: number;
+    /** The start itself, instead of w0, s0, hidden and seed; its fields must be the scoring's. */
+    parameters?: ScoringParameters;
     /** The learning rate, a finite number > 0 (default 0.5). */
     lr?: number;
+    /** 'sgd' (default, the chapter's) or 'adam' (beta1 0.9, beta2 0.999, eps 1e-8, as PyTorch's). */
+    optimizer?: OptimizerName;
+    /** gaussian only: the kernel (default 'gaussian'). */
     kernel?: TrainableKernelName;
     leaveOneOut?: boolean;
     loss?: LossName;
+    /** gaussian only: the estimator (default 'nadarayaWatson'). */
     estimator?: EstimatorName;
+  }
+
+  interface ScoringOptions {
+    /** Default 'gaussian'. */
+    scoring?: ScoringName;
+    /** Required: the scoring's parameters. */
+    parameters: ScoringParameters;
+  }
+
+  interface ScoringLossOptions extends ScoringOptions {
+    leaveOneOut?: boolean;
+    loss?: LossName;
+  }
+
+  interface ScoringLoss {
+    /** The leave-one-out summed squared error (halved for 'halfSquared'). */
+    loss: number;
+    /** dLoss/dtheta, shaped as the parameters. */
+    grad: ScoringParametersResult;
   }
 
   interface Weights {
@@ -254,7 +299,10 @@ declare namespace createNW {
     lossBound: number;
   }
 
-  /** Gradient descent on w; frees its copy of the data when deleted (or when garbage-collected). */
+  /**
+   * Gradient descent (or Adam) on a scoring function's parameters, the chapter's w by default; frees its
+   * copy of the data when deleted (or when garbage-collected).
+   */
   class Trainer {
     /** Throws NWError 'not-trainable' (parameter 'kernel') for a kernel isTrainable refuses. */
     constructor(xTrain: NumberArray, yTrain: NumberArray, options?: TrainerOptions);
@@ -265,7 +313,11 @@ declare namespace createNW {
      * data and objective, e.g. by workers): equal to step() bit for bit.
      */
     stepWithRows(lossRows: NumberArray, gradRows: NumberArray): number;
+    /** The gaussian scoring's w; throws NWError 'not-applicable' for another scoring. */
     readonly w: number;
+    readonly scoring: ScoringName;
+    /** A fresh copy of the current parameters. */
+    readonly parameters: ScoringParametersResult;
     readonly epoch: number;
     delete(): void;
   }
@@ -325,6 +377,19 @@ declare namespace createNW {
     isTrainable(kernel: string, estimator?: string): boolean;
     /** K(d), for plotting a kernel's shape. */
     kernelValue(kernel: KernelName, d: number): number;
+    /** The weights softmax over the keys of a(q, k) (rows: queries); no fallbackRows. */
+    scoringWeights(queries: NumberArray, keys: NumberArray, options: ScoringOptions): { rows: number; cols: number; data: Float64Array };
+    /** sum_i alpha(q, k_i) v_i under a scoring function. */
+    scoringPredict(queries: NumberArray, keys: NumberArray, values: NumberArray, options: ScoringOptions): Float64Array;
+    /** The leave-one-out loss of a scoring function and its gradient with respect to each parameter. */
+    scoringLooLoss(xTrain: NumberArray, yTrain: NumberArray, options: ScoringLossOptions): ScoringLoss;
+    /**
+     * Gaussian pooling as dot-product attention: the query features [q, 1] and key features
+     * [w^2 k, -w^2 k^2 / 2] (rows of dim 2), whose dotProductWeights are attentionWeights' at w.
+     */
+    gaussianFeatures(queries: NumberArray, keys: NumberArray, options?: { w?: number }): { dim: number; queryFeatures: Float64Array; keyFeatures: Float64Array };
+    /** softmax over the keys of query feature . key feature (rows of dim numbers, dim 1 to 64, default 1). */
+    dotProductWeights(queryFeatures: NumberArray, keyFeatures: NumberArray, options?: { dim?: number }): { rows: number; cols: number; data: Float64Array };
     /** The module's allocator in bytes, for checking that a program leaves no wasm memory behind. */
     heapStats(): { arena: number; inUse: number; free: number };
   }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "nw/error.hpp"
 #include "nw/portable_math.hpp"
@@ -198,6 +199,12 @@ ScoringLoss scoringLooLoss(const std::vector<double>& x, const std::vector<doubl
   ScoringLoss out = p.scoring == Scoring::additive ? looFor<Additive>(x, y, p, leaveOneOut)
                                                    : looFor<DotProduct>(x, y, p, leaveOneOut);
   if (!std::isfinite(out.loss)) scoreOverflow(p);
+  for (double g : out.grad) {
+    if (!std::isfinite(g)) {
+      throw Error(ErrorCode::notFinite, "xTrain", std::string("xTrain: the gradient of ") + scoringName(p.scoring) +
+                  " overflows the double range for inputs this large; scale xTrain and yTrain down");
+    }
+  }
   // Halving is exact (see sumLooRows).
   out.loss *= lossScale(loss);
   for (double& g : out.grad) g *= lossScale(loss);
@@ -242,6 +249,59 @@ std::vector<double> scoringPredict(const std::vector<double>& queries, const std
     return 0;
   });
   return out;
+}
+
+Features gaussianFeatures(const std::vector<double>& queries, const std::vector<double>& keys, double w) {
+  requireNonEmptyFiniteArray(queries, "queries");
+  requireNonEmptyFiniteArray(keys, "keys");
+  requireFinite(w, "w");
+  const double w2 = w * w;
+  Features f{2, std::vector<double>(2 * queries.size()), std::vector<double>(2 * keys.size())};
+  for (std::size_t r = 0; r < queries.size(); ++r) {
+    f.queries[2 * r] = queries[r];
+    f.queries[2 * r + 1] = 1.0;
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    f.keys[2 * i] = w2 * keys[i];
+    f.keys[2 * i + 1] = -w2 * keys[i] * keys[i] / 2.0;
+  }
+  return f;
+}
+
+Matrix dotProductWeights(const Features& f) {
+  requireCount(f.dim, "dim", 1, 64);
+  requireNonEmptyFiniteArray(f.queries, "queryFeatures");
+  requireNonEmptyFiniteArray(f.keys, "keyFeatures");
+  for (const auto& [rows, name] : {std::pair{&f.queries, "queryFeatures"}, std::pair{&f.keys, "keyFeatures"}}) {
+    if (rows->size() % f.dim != 0) {
+      throw Error(ErrorCode::lengthMismatch, name, std::string(name) + " must hold whole rows of dim = " + std::to_string(f.dim) +
+                  " numbers, got " + std::to_string(rows->size()));
+    }
+  }
+  const std::size_t nq = f.queries.size() / f.dim, nk = f.keys.size() / f.dim;
+  if (nq > kMaxWeightCells / nk) {
+    throw Error(ErrorCode::tooLarge, "queryFeatures", "queries x keys must be at most " + std::to_string(kMaxWeightCells) +
+                " cells, got " + std::to_string(nq) + " x " + std::to_string(nk));
+  }
+  Matrix m{nq, nk, std::vector<double>(nq * nk), std::vector<unsigned char>(nq)};
+  for (std::size_t r = 0; r < nq; ++r) {
+    double* row = &m.data[r * nk];
+    double top = -INFINITY;
+    for (std::size_t i = 0; i < nk; ++i) {
+      double a = 0.0;
+      for (std::size_t d = 0; d < f.dim; ++d) a += f.queries[r * f.dim + d] * f.keys[i * f.dim + d];
+      if (!std::isfinite(a)) {
+        throw Error(ErrorCode::notFinite, "keyFeatures", "keyFeatures: the dot product of query row " + std::to_string(r) +
+                    " and key row " + std::to_string(i) + " is not finite (the features are too large)");
+      }
+      row[i] = a;
+      top = std::max(top, a);
+    }
+    double z = 0.0;
+    for (std::size_t i = 0; i < nk; ++i) z += (row[i] = portable::exp(row[i] - top));
+    for (std::size_t i = 0; i < nk; ++i) row[i] /= z;
+  }
+  return m;
 }
 
 }  // namespace nw

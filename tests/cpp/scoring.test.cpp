@@ -245,3 +245,21 @@ TEST_CASE("a step that diverges keeps the parameters and the optimizer's state",
   }
   for (double value : trainer.parameters().values) CHECK(std::isfinite(value));
 }
+
+TEST_CASE("gaussian pooling is the dot product of the features [q, 1] and [w^2 k, -w^2 k^2 / 2]", "[scoring]") {
+  const nw::Dataset data = nw::generateData({});
+  for (double w : {0.5, 1.0, 4.0, 16.15}) {
+    const nw::Matrix gaussian = nw::attentionWeights(data.xTest, data.xTrain, w);
+    const nw::Features features = nw::gaussianFeatures(data.xTest, data.xTrain, w);
+    REQUIRE(features.dim == 2);
+    CHECK(features.queries[1] == 1.0);
+    CHECK(features.keys[0] == w * w * data.xTrain[0]);
+    const nw::Matrix dot = nw::dotProductWeights(features);
+    REQUIRE(dot.data.size() == gaussian.data.size());
+    for (std::size_t i = 0; i < dot.data.size(); ++i) {
+      INFO("w " << w << ", cell " << i);
+      // Rounding of the larger terms (w^2 k^2 up to 6500 at w = 16): relative 1e-11 where weights matter.
+      CHECK(dot.data[i] == approx(gaussian.data[i], 1e-10, 1e-300));
+    }
+  }
+}

@@ -22,6 +22,7 @@
 #include "nw/bandwidth.hpp"
 #include "nw/error.hpp"
 #include "nw/local_linear.hpp"
+#include "nw/scoring.hpp"
 #include "nw/training.hpp"
 
 namespace {
@@ -331,6 +332,50 @@ void checkTraining(const std::vector<double>& x, const std::vector<double>& y, d
   }
 }
 
+// The scoring functions (dot product, additive attention with h units from the seed): weights are rows
+// of a softmax, predictions lie within the values' range, the loss and its gradient are finite, and a
+// refused step keeps the parameters. Anything else must be an nw::Error.
+void checkScoring(const std::vector<double>& queries, const std::vector<double>& keys, const std::vector<double>& values,
+                  double s, double lr, std::uint8_t choice, bool leaveOneOut) {
+  const bool additive = choice & 1;
+  try {
+    const nw::ScoringParameters p = additive ? nw::initialParameters(nw::Scoring::additive, 1 + choice % 8, choice)
+                                             : nw::ScoringParameters{nw::Scoring::dotProduct, {s}};
+    const nw::Matrix m = nw::scoringWeights(queries, keys, p);
+    const std::vector<double> predicted = nw::scoringPredict(queries, keys, values, p);
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    for (std::size_t r = 0; r < m.rows; ++r) {
+      double sum = 0.0;
+      for (std::size_t c = 0; c < m.cols; ++c) {
+        const double a = m.data[r * m.cols + c];
+        check(a >= 0.0 && a <= 1.0, "a scoring weight is in [0, 1]");
+        sum += a;
+      }
+      check(std::fabs(sum - 1.0) <= 1e-12, "a row of scoring weights sums to 1");
+      const double slack = 1e-12 * std::max(std::fabs(*low), std::fabs(*high));
+      check(predicted[r] >= *low - slack && predicted[r] <= *high + slack, "a scoring prediction lies within the values");
+    }
+    const nw::ScoringLoss r = nw::scoringLooLoss(keys, values, p, leaveOneOut);
+    check(std::isfinite(r.loss) && r.loss >= 0.0, "the scoring loss is finite and nonnegative");
+    for (double g : r.grad) check(std::isfinite(g), "a scoring gradient is finite (or refused)");
+    nw::TrainerSetup setup;
+    setup.initial = p;
+    setup.lr = lr;
+    setup.optimizer = choice & 2 ? nw::Optimizer::adam : nw::Optimizer::sgd;
+    setup.objective.leaveOneOut = leaveOneOut;
+    nw::Trainer trainer(keys, values, setup);
+    try {
+      check(std::isfinite(trainer.step()), "a scoring step reports a finite loss");
+    } catch (const nw::Error& e) {
+      checkRefusal(e);
+      check(trainer.parameters().values == p.values && trainer.epoch() == 0, "a refused step keeps the parameters");
+    }
+    for (double value : trainer.parameters().values) check(std::isfinite(value), "scoring parameters stay finite");
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -356,6 +401,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   checkPredictions(queries, keys, values, w, objective.kernel);
   checkLocalLinear(queries, keys, values, w, objective.kernel, !raw && !(flags & 0x40));
   checkTraining(keys, values, w, lr, objective, flags & 0x20, flags & 0x04);
+  checkScoring(queries, keys, values, w, lr, in.byte(), objective.leaveOneOut);
   // Blocks over the keys as given (nearest keys found by scanning) and sorted (found by bisection).
   checkBlocks(queries, keys, values, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
   if (allFinite(keys)) {

@@ -398,6 +398,10 @@ const optionPools = {
   nTest: [1, 3, 0, 1e9], noiseSd: [0, 0.5, -1, Infinity], xMin: [0, 1, -1, NaN], xMax: [5, 1, 2e6, 0], seed: [0, 1, 2 ** 53, -1, 1.5],
   rowBegin: [0, 1, 3, -1, 2.5, NaN, 1e9], rowEnd: [0, 2, 5, -2, Infinity],
   loss: ['squared', 'halfSquared', 'mean'], estimator: ['nadarayaWatson', 'localLinear', 'll', 3], criterion: ['looCv', 'aic', 'AIC', null],
+  scoring: ['gaussian', 'dotProduct', 'additive', 'dot', 1], optimizer: ['sgd', 'adam', 'rmsprop', null], hidden: [1, 3, 8, 0, 65, 2.5, NaN],
+  s0: [1, -0.5, 1e300, NaN], dim: [1, 2, 3, 0, 65, 1.5],
+  parameters: [{ w: 1 }, { s: 0.5 }, { wq: [1, -1], wk: [-1, 1], b: [0, 0.5], v: [1, 2] }, { wq: [1], wk: [1, 2], b: [0], v: [1] },
+    { s: 'x' }, { w: 1, s: 2 }, { wq: [NaN], wk: [1], b: [0], v: [1] }, null, [1], 'w'],
 };
 
 class Generator {
@@ -533,7 +537,7 @@ function trainerSession(xTrain, yTrain, options) {
       }
     }
     assertNWError(() => nw.Trainer.prototype.step.call(new Proxy({}, { get: throwing('trap') })), /^step: called on something that is not/, 'foreign this');
-    return { steps, w: trainer.w, epoch: trainer.epoch };
+    return { steps, parameters: trainer.parameters, scoring: trainer.scoring, epoch: trainer.epoch };
   } finally {
     trainer.delete();
     assertNWError(() => trainer.step(), /^step: this trainer was deleted/, 'step after delete');
@@ -548,7 +552,11 @@ const known = {
   looRows: ['w', 'kernel', 'leaveOneOut', 'estimator', 'rowBegin', 'rowEnd'],
   sumLooRows: ['w', 'loss'],
   select: ['kernel', 'leaveOneOut', 'loss', 'estimator', 'criterion'],
-  trainer: ['w0', 'lr', 'kernel', 'leaveOneOut', 'loss', 'estimator'],
+  trainer: ['w0', 'lr', 'kernel', 'leaveOneOut', 'loss', 'estimator', 'scoring', 'optimizer', 'hidden', 's0', 'seed', 'parameters'],
+  scoring: ['scoring', 'parameters'],
+  scoringLoss: ['scoring', 'parameters', 'leaveOneOut', 'loss'],
+  features: ['w'],
+  dim: ['dim'],
   data: ['nTrain', 'nTest', 'noiseSd', 'xMin', 'xMax', 'seed'],
 };
 
@@ -572,6 +580,11 @@ const publicFunctions = [
   { name: 'kernelNames', params: [], call: () => nw.kernelNames() },
   { name: 'isTrainable', params: [['kernel', 'kernel']], call: (k) => nw.isTrainable(k) },
   { name: 'Trainer', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.trainer]], call: trainerSession },
+  { name: 'scoringWeights', params: [['queries', 'array'], ['keys', 'array'], ['options', known.scoring]], call: (q, k, o) => nw.scoringWeights(q, k, o) },
+  { name: 'scoringPredict', params: [['queries', 'array'], ['keys', 'array'], ['values', 'array'], ['options', known.scoring]], call: (q, k, v, o) => nw.scoringPredict(q, k, v, o) },
+  { name: 'gaussianFeatures', params: [['queries', 'array'], ['keys', 'array'], ['options', known.features]], call: (q, k, o) => nw.gaussianFeatures(q, k, o) },
+  { name: 'dotProductWeights', params: [['queryFeatures', 'array'], ['keyFeatures', 'array'], ['options', known.dim]], call: (q, k, o) => nw.dotProductWeights(q, k, o) },
+  { name: 'scoringLooLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.scoringLoss]], call: (x, y, o) => nw.scoringLooLoss(x, y, o) },
 ];
 
 function generateArgument(generator, [name, kind], length) {

@@ -19,6 +19,9 @@ const live = new nw.Trainer(x, y);
 const deleted = new nw.Trainer(x, y);
 deleted.delete();
 const diverging = new nw.Trainer(x4, [0, 5, -5, 0], { w0: 1, lr: 1e308 });
+// Trainers of other scorings, made once (a call that made one each time would grow the heap until GC).
+const dotTrainer = new nw.Trainer(x4, [0, 5, -5, 0], { scoring: 'dotProduct' });
+const additiveTrainer = new nw.Trainer(x4, [0, 5, -5, 0], { scoring: 'additive' });
 
 // [label, call, message, code, parameter]
 
@@ -80,7 +83,18 @@ const invalidCalls = [
   ['unknown aicLoss option', () => nw.aicLoss(x, y, { leaveOneOut: false }), /^options: unknown option 'leaveOneOut' \(expected w, kernel, estimator\)$/, 'unknown-option', 'options'],
   ['unknown estimator for a Trainer', () => new nw.Trainer(x, y, { estimator: null }), /^estimator must be a string, got object$/, 'wrong-type', 'estimator'],
   ['unknown data option', () => nw.generateData({ ntrain: 5 }), /^options: unknown option 'ntrain' \(expected nTrain, nTest, noiseSd, xMin, xMax, seed\)$/, 'unknown-option', 'options'],
-  ['unknown trainer option', () => new nw.Trainer(x, y, { learningRate: 0.1 }), /^options: unknown option 'learningRate' \(expected w0, lr, kernel, leaveOneOut, loss, estimator\)$/, 'unknown-option', 'options'],
+  ['hidden units beyond 64', () => new nw.Trainer(x, y, { scoring: 'additive', hidden: 65 }), /^hidden must be an integer from 1 to 64, got 65$/, 'out-of-range', 'hidden'],
+  ['an option of another scoring', () => new nw.Trainer(x, y, { scoring: 'dotProduct', w0: 2 }), /^w0 applies to the gaussian scoring, not dotProduct$/, 'not-applicable', 'w0'],
+  ['a start given twice', () => new nw.Trainer(x, y, { scoring: 'additive', seed: 3, parameters: { wq: [1], wk: [1], b: [0], v: [1] } }), /^seed does not apply when parameters gives the start$/, 'not-applicable', 'seed'],
+  ['parameters of another scoring', () => nw.scoringWeights(x, x, { scoring: 'gaussian', parameters: { s: 1 } }), /^parameters of gaussian are \{ w \}, got \{ s \}$/, 'not-applicable', 'parameters'],
+  ['additive parameters of two lengths', () => nw.scoringPredict(x, x, y, { scoring: 'additive', parameters: { wq: [1, 2], wk: [1], b: [0, 0], v: [1, 1] } }), /^parameters wq, wk, b and v must have one length h, got 2 \(wq\) and 1 \(wk\)$/, 'length-mismatch', 'parameters'],
+  ['no parameters for a scoring function', () => nw.scoringLooLoss(x, y, { scoring: 'dotProduct' }), /^parameters must be given/, 'wrong-type', 'parameters'],
+  ['an unknown optimizer', () => new nw.Trainer(x, y, { optimizer: 'rmsprop' }), /^optimizer must be one of sgd, adam, got 'rmsprop'$/, 'unknown-value', 'optimizer'],
+  ['an unknown scoring', () => new nw.Trainer(x, y, { scoring: 'cosine' }), /^scoring must be one of gaussian, dotProduct, additive, got 'cosine'$/, 'unknown-value', 'scoring'],
+  ['a dot product that overflows', () => nw.scoringWeights([1e200], [1e200, 1], { scoring: 'dotProduct', parameters: { s: 1 } }), /^parameters: a score of dotProduct is not finite/, 'not-finite', 'parameters'],
+  ['the w of another scoring', () => dotTrainer.w, /^w: this trainer's scoring is dotProduct; read trainer.parameters$/, 'not-applicable', 'this'],
+  ['rows for another scoring', () => additiveTrainer.stepWithRows([1, 1, 1, 1], [0, 0, 0, 0]), /^lossRows: only the gaussian scoring trains from rows, not additive$/, 'not-applicable', 'lossRows'],
+  ['unknown trainer option', () => new nw.Trainer(x, y, { learningRate: 0.1 }), /^options: unknown option 'learningRate' \(expected scoring, w0, s0, hidden, seed, parameters, lr, optimizer, kernel, leaveOneOut, loss, estimator\)$/, 'unknown-option', 'options'],
   ['unknown kernel', () => nw.predict([1], x, y, { kernel: 'Gauss' }), /^kernel must be one of gaussian, boxcar, constant, epanechnikov, triangular, got 'Gauss'$/, 'unknown-value', 'kernel'],
   ['kernel as a number', () => nw.attentionWeights([1], x, { kernel: 2 }), /^kernel must be a string, got number$/, 'wrong-type', 'kernel'],
   ['leaveOneOut as a string', () => nw.looLoss(x, y, { leaveOneOut: 'no' }), /^leaveOneOut must be true or false, got string$/, 'wrong-type', 'leaveOneOut'],

@@ -51,7 +51,7 @@ double score(const ScoringParameters& parameters, double query, double key);
 // The leave-one-out loss of softmax attention with these parameters and its gradient with respect to
 // each parameter value (as looLoss's for gaussian, whose loss it is). Throws nw::Error as looLoss does
 // for the data, naming `parameters` where a score or the loss is not finite (a scale so large that
-// s q k overflows).
+// s q k overflows) and `xTrain` where a gradient entry overflows (inputs near 1e80 and beyond).
 struct ScoringLoss {
   double loss = 0.0;
   std::vector<double> grad;
@@ -65,5 +65,23 @@ Matrix scoringWeights(const std::vector<double>& queries, const std::vector<doub
                       const ScoringParameters& parameters);
 std::vector<double> scoringPredict(const std::vector<double>& queries, const std::vector<double>& keys,
                                    const std::vector<double>& values, const ScoringParameters& parameters);
+
+// Gaussian pooling is dot-product attention. The softmax over the keys is unchanged by a term that
+// depends on the query alone, and -((q - k) w)^2 / 2 = q (w^2 k) + 1 (-w^2 k^2 / 2) - q^2 w^2 / 2: the
+// chapter's weights are those of the dot product of the query feature [q, 1] with the key feature
+// [w^2 k, -w^2 k^2 / 2]. Features hold one row of `dim` numbers per query and per key, row-major.
+struct Features {
+  std::size_t dim = 0;
+  std::vector<double> queries;
+  std::vector<double> keys;
+};
+
+// The features above (dim 2). Throws nw::Error as attentionWeights does for its inputs.
+Features gaussianFeatures(const std::vector<double>& queries, const std::vector<double>& keys, double w);
+
+// softmax over the keys of query feature . key feature, one row per query. Throws nw::Error naming
+// `dim` (1 to 64), `queryFeatures` or `keyFeatures` (not finite, not a whole number of rows, empty, or
+// a matrix beyond kMaxWeightCells), or `keyFeatures` where a dot product overflows.
+Matrix dotProductWeights(const Features& features);
 
 }  // namespace nw

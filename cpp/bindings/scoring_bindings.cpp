@@ -1,0 +1,97 @@
+// Embind glue for the scoring functions (issue 30): their weights, predictions and leave-one-out loss,
+// and Gaussian pooling as dot-product attention. Conversions only, as in bindings.cpp, which registers them.
+#include "scoring_bindings.hpp"
+
+#include <utility>
+
+#include "convert.hpp"
+#include "nw/error.hpp"
+#include "nw/scoring.hpp"
+
+using emscripten::val;
+
+namespace nw::js {
+
+namespace {
+
+// The scoring and its parameters of the scoring functions' options ({ scoring, parameters }).
+nw::ScoringParameters readScoring(OptionReader& reader) {
+  nw::Scoring scoring = nw::Scoring::gaussian;
+  reader.read("scoring", scoring);
+  const val given = reader.readValue("parameters");
+  if (given.isUndefined()) throw nw::Error(nw::ErrorCode::wrongType, "parameters", "parameters must be given: { w }, { s } or { wq, wk, b, v }");
+  return toScoringParameters(given, scoring);
+}
+
+// { rows, cols, data } of a weight matrix.
+val matrixResult(const nw::Matrix& m) {
+  val out = val::object();
+  out.set("rows", m.rows);
+  out.set("cols", m.cols);
+  out.set("data", toFloat64Array(m.data));
+  return out;
+}
+
+}  // namespace
+
+val scoringWeights(val queries, val keys, val options) {
+  return guarded("queries", "queries x keys", [&] {
+    OptionReader reader(options);
+    const nw::ScoringParameters p = readScoring(reader);
+    reader.rejectUnknown();
+    return matrixResult(nw::scoringWeights(toVector(queries, "queries"), toVector(keys, "keys"), p));
+  });
+}
+
+val scoringPredict(val queries, val keys, val values, val options) {
+  return guarded("queries", "queries, keys and values", [&] {
+    OptionReader reader(options);
+    const nw::ScoringParameters p = readScoring(reader);
+    reader.rejectUnknown();
+    return toFloat64Array(nw::scoringPredict(toVector(queries, "queries"), toVector(keys, "keys"), toVector(values, "values"), p));
+  });
+}
+
+val scoringLooLoss(val xTrain, val yTrain, val options) {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
+    OptionReader reader(options);
+    const nw::ScoringParameters p = readScoring(reader);
+    nw::Objective objective;
+    reader.read("leaveOneOut", objective.leaveOneOut);
+    reader.read("loss", objective.loss);
+    reader.rejectUnknown();
+    const nw::ScoringLoss r = nw::scoringLooLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), p, objective.leaveOneOut, objective.loss);
+    val out = val::object();
+    out.set("loss", r.loss);
+    out.set("grad", fromScoringParameters({p.scoring, r.grad}));
+    return out;
+  });
+}
+
+val gaussianFeatures(val queries, val keys, val options) {
+  return guarded("queries", "queries and keys", [&] {
+    double w = 1.0;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.rejectUnknown();
+    const nw::Features f = nw::gaussianFeatures(toVector(queries, "queries"), toVector(keys, "keys"), w);
+    val out = val::object();
+    out.set("dim", f.dim);
+    out.set("queryFeatures", toFloat64Array(f.queries));
+    out.set("keyFeatures", toFloat64Array(f.keys));
+    return out;
+  });
+}
+
+val dotProductWeights(val queryFeatures, val keyFeatures, val options) {
+  return guarded("queryFeatures", "queryFeatures x keyFeatures", [&] {
+    double dim = 1;
+    OptionReader reader(options);
+    reader.read("dim", dim);
+    reader.rejectUnknown();
+    nw::Features f{toCount(dim, "dim", 1, 64), toVector(queryFeatures, "queryFeatures"), toVector(keyFeatures, "keyFeatures")};
+    return matrixResult(nw::dotProductWeights(f));
+  });
+}
+
+}  // namespace nw::js
