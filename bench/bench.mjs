@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { carefulPredict } from './careful.mjs';
 import { naiveEpoch, naivePredict } from './naive.mjs';
 import { measureBandwidthSelection } from './bandwidth.mjs';
+import { measureScoring } from './scoring.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureDrag, measureFirstChart, measureInteractions } from './page.mjs';
 import { measurePeers, poolName } from './peers.mjs';
@@ -216,6 +217,9 @@ row('predict 100,000 x 100,000: memory', `wasm ${mib(large.wasmBytes)}, peak RSS
 
 // 6. Bandwidth selection at large n (bench/bandwidth.mjs): binned at 100,000 points; exact only vs 'auto' at 5,000
 for (const r of measureBandwidthSelection(nw)) row(...r);
+
+// 7. The scoring functions (bench/scoring.mjs): an additive-attention epoch against PyTorch, and at n = 50
+for (const r of await measureScoring(nw)) row(...r);
 
 console.log(`Benchmark on ${cpus()[0].model.trim()} (${cpus().length} cores), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log('| target | measured | ratio | goal | result |');
