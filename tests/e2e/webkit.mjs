@@ -211,8 +211,16 @@ class WebKitPage {
     this.viewport = { width, height };
   }
 
+  // The view: the window, or the frame of a narrow view (see goto).
   async screenshot({ path }) {
-    const png = await this.command('GET', 'screenshot');
+    let png;
+    if (this.narrow) {
+      await this.command('POST', 'frame', { id: null });
+      const frame = await this.command('POST', 'element', { using: 'css selector', value: NARROW_FRAME });
+      png = await this.command('GET', `element/${Object.values(frame)[0]}/screenshot`);
+    } else {
+      png = await this.command('GET', 'screenshot');
+    }
     writeFileSync(path, Buffer.from(png, 'base64'));
   }
 
