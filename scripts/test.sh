@@ -2,7 +2,7 @@
 # Every test: the Catch2 suite natively, under ASan+UBSan and as wasm under Node (ctest), a bounded
 # libFuzzer run (FUZZ_SECONDS, default 60), then the Node tests of the built module, then the browser
 # tests of the page in headless Chromium and Firefox ESR, and in WebKit (MiniBrowser on a virtual
-# display) for the files marked for it.
+# display).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -48,6 +48,6 @@ echo "test: the page's modules under Node (no browser)"
 node --test tests/page/
 
 if compgen -G "tests/e2e/*.test.mjs" >/dev/null; then
-  echo "test: the page in headless Chromium and Firefox ESR, and WebKit (the files marked for it)"
+  echo "test: the page in headless Chromium, Firefox ESR and WebKit"
   node --test --test-concurrency=1 tests/e2e/
 fi

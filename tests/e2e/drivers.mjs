@@ -64,7 +64,7 @@ export const browserKinds = {
 browserKinds.webkit = webkitKind;
 
 // NW_BROWSERS=chromium,firefox,webkit (the default) picks the browsers the tests run in (webkit: see
-// webkit.mjs; it runs the files marked for it, see browser.mjs).
+// webkit.mjs).
 export function selectedBrowsers() {
   const keys = (process.env.NW_BROWSERS || 'chromium,firefox,webkit').split(',').map((key) => key.trim()).filter(Boolean);
   for (const key of keys) {
