@@ -119,7 +119,7 @@ inEachBrowser('the layout', (env) => {
   }
 
   // Layout shifts are reported by Chromium only (Firefox has no layout-shift entries).
-  test('nothing jumps after the first chart is drawn (cumulative layout shift, Chromium)', { skip: env.kind.key !== 'chromium' && 'Firefox reports no layout shifts' }, async () => {
+  test('nothing jumps after the first chart is drawn (cumulative layout shift, Chromium)', { skip: env.kind.key !== 'chromium' && 'only Chromium reports layout shifts (Firefox and WebKit have no layout-shift entries)' }, async () => {
     const page = await open(env.server.url);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const shifts = await page.evaluate(() => new Promise((resolve) => {

@@ -329,6 +329,8 @@ inEachBrowser('the page', (env) => {
       const deadline = performance.now() + 5000;
       while (heatmap.capacity().cols === before && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       for (let frame = 0; frame < 3; frame++) await new Promise((r) => requestAnimationFrame(r));
+      // At this size the worker computes the new blocks: until its reply is drawn, the figures are not idle.
+      while (!nwPage.debug.idle && performance.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 20));
       const { blockRows, blockCols, rowStep, colStep } = heatmap.blocks;
       return { capacity: heatmap.capacity(), blockRows, blockCols, rowStep, colStep };
     }, width);
