@@ -162,14 +162,12 @@ ScoringLoss looFor(const std::vector<double>& x, const std::vector<double>& y, c
   return out;
 }
 
+// fn(scorer) for dotProduct or additive parameters (the gaussian scoring goes through the chapter's
+// functions: every caller handles it first).
 template <class Fn>
 auto withScorer(const ScoringParameters& p, Fn&& fn) {
   if (p.scoring == Scoring::additive) return fn(Additive(p));
   return fn(DotProduct(p));
-}
-
-void requireNotGaussianHere(const ScoringParameters& p) {
-  if (p.scoring == Scoring::gaussian) throw Error(ErrorCode::internal, "parameters", "internal: the gaussian scoring goes through looLoss");
 }
 
 }  // namespace
@@ -195,7 +193,6 @@ ScoringLoss scoringLooLoss(const std::vector<double>& x, const std::vector<doubl
     return {r.loss, {r.grad}};
   }
   requireTrainingSet(x, y);
-  requireNotGaussianHere(p);
   ScoringLoss out = p.scoring == Scoring::additive ? looFor<Additive>(x, y, p, leaveOneOut)
                                                    : looFor<DotProduct>(x, y, p, leaveOneOut);
   if (!std::isfinite(out.loss)) scoreOverflow(p);
