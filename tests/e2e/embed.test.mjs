@@ -187,7 +187,11 @@ inEachBrowser('embedding', (env) => {
   test('a hover and a click on the same heatmap row send one nw:change', async () => {
     const page = await open(lessonUrl('lesson-weights-700'), { width: 900, height: 1200, waitReady: false });
     await embedReady(page);
-    await page.waitForFunction(() => document.getElementById('figure').contentWindow.nwPage.debug.idle);
+    // Idle, with the heatmap's chart made (it is made when the frame, being sized by the lesson, reports it near).
+    await page.waitForFunction(() => {
+      const frame = document.getElementById('figure');
+      return frame.contentWindow.nwPage.debug.idle && Boolean(frame.contentWindow.nwPage.Chart.getChart(frame.contentDocument.getElementById('nonparametricHeatmap')));
+    });
     const point = await page.evaluate(() => {
       const frame = document.getElementById('figure');
       const chart = frame.contentWindow.nwPage.Chart.getChart(frame.contentDocument.getElementById('nonparametricHeatmap'));
