@@ -303,15 +303,19 @@ std::vector<double> predict(const std::vector<double>& queries, const std::vecto
   return out;
 }
 
+void requireWeightCells(const std::vector<double>& queries, const std::vector<double>& keys) {
+  if (queries.size() > kMaxWeightCells / keys.size()) {
+    throw Error(ErrorCode::tooLarge, "queries", "queries.length x keys.length must be at most " + std::to_string(kMaxWeightCells) +
+                " cells, got " + std::to_string(queries.size()) + " x " + std::to_string(keys.size()));
+  }
+}
+
 Matrix attentionWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w,
                         Kernel kernel) {
   requireNonEmptyFiniteArray(queries, "queries");
   requireNonEmptyFiniteArray(keys, "keys");
   requireFinite(w, "w");
-  if (queries.size() > kMaxWeightCells / keys.size()) {
-    throw Error(ErrorCode::tooLarge, "queries", "queries.length x keys.length must be at most " + std::to_string(kMaxWeightCells) +
-                " cells, got " + std::to_string(queries.size()) + " x " + std::to_string(keys.size()));
-  }
+  requireWeightCells(queries, keys);
 
   Matrix m{queries.size(), keys.size(), std::vector<double>(queries.size() * keys.size()),
            std::vector<unsigned char>(queries.size())};

@@ -213,10 +213,7 @@ Matrix scoringWeights(const std::vector<double>& queries, const std::vector<doub
   if (p.scoring == Scoring::gaussian) return attentionWeights(queries, keys, p.values[0]);
   requireNonEmptyFiniteArray(queries, "queries");
   requireNonEmptyFiniteArray(keys, "keys");
-  if (queries.size() > kMaxWeightCells / keys.size()) {
-    throw Error(ErrorCode::tooLarge, "queries", "queries.length x keys.length must be at most " + std::to_string(kMaxWeightCells) +
-                " cells, got " + std::to_string(queries.size()) + " x " + std::to_string(keys.size()));
-  }
+  requireWeightCells(queries, keys);
   Matrix m{queries.size(), keys.size(), std::vector<double>(queries.size() * keys.size()),
            std::vector<unsigned char>(queries.size())};
   std::vector<double> cache(keys.size() * p.hidden());

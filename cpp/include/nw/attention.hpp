@@ -50,6 +50,10 @@ BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vect
                              const std::vector<double>& values, double w, Kernel kernel, std::size_t maxBlockRows,
                              std::size_t maxBlockCols);
 
+// Throws nw::Error (too-large, naming `queries`) unless queries.size() x keys.size() <= kMaxWeightCells;
+// keys must not be empty.
+void requireWeightCells(const std::vector<double>& queries, const std::vector<double>& keys);
+
 // The full weight matrix, rows = queries, cols = keys; each row is a probability distribution.
 Matrix attentionWeights(const std::vector<double>& queries, const std::vector<double>& keys, double w,
                         Kernel kernel = Kernel::gaussian);
