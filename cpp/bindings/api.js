@@ -11,7 +11,7 @@ const publicApi = Object.freeze([
   'NWError', 'Trainer', 'generateData', 'target', 'predict', 'localLinear', 'binnedPredict', 'averagePool',
   'attentionWeights', 'attentionBlocks', 'meanSquaredError', 'looLoss', 'looLossRows', 'sumLooRows', 'aicLoss',
   'selectBandwidth', 'testGrid', 'kernelNames', 'kernelValue', 'isTrainable', 'heapStats',
-  'scoringWeights', 'scoringPredict', 'scoringLooLoss', 'gaussianFeatures', 'dotProductWeights',
+  'scoringWeights', 'scoringPredict', 'scoringBlocks', 'scoringLooLoss', 'gaussianFeatures', 'dotProductWeights',
 ]);
 
 // Invalid input. The message is for people; code (one of nw.d.ts's ErrorCode, the names of the core's
@@ -302,6 +302,7 @@ const signatures = {
   Trainer: ['rawCreateTrainer', [['xTrain', readArray], ['yTrain', readArray], ['options', readScoringOptions]]],
   scoringWeights: ['rawScoringWeights', [['queries', readArray], ['keys', readArray], ['options', readScoringOptions]]],
   scoringPredict: ['rawScoringPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readScoringOptions]]],
+  scoringBlocks: ['rawScoringBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readScoringOptions]]],
   scoringLooLoss: ['rawScoringLooLoss', [['xTrain', readArray], ['yTrain', readArray], ['options', readScoringOptions]]],
   gaussianFeatures: ['rawGaussianFeatures', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
   dotProductWeights: ['rawDotProductWeights', [['queryFeatures', readArray], ['keyFeatures', readArray], ['options', readOptions]]],

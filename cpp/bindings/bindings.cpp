@@ -31,9 +31,6 @@ using namespace nw::js;
 
 namespace {
 
-// attentionBlocks' maxBlockRows and maxBlockCols when not given.
-constexpr double kDefaultBlocksPerSide = 200;
-
 struct KernelOptions {
   double w = 1.0;
   nw::Kernel kernel = nw::Kernel::gaussian;
@@ -146,14 +143,6 @@ val attentionWeights(val queries, val keys, val options) {
   });
 }
 
-// null (or omitted) asks attentionBlocks for no predictions; an empty array is a mistake, not a way to ask.
-std::vector<double> toOptionalValues(const val& values) {
-  if (values.isUndefined() || values.isNull()) return {};
-  std::vector<double> out = toVector(values, "values");
-  if (out.empty()) throw nw::Error(nw::ErrorCode::empty, "values", "values must not be empty (null asks for no predictions)");
-  return out;
-}
-
 val attentionBlocks(val queries, val keys, val values, val options) {
   return guarded("queries", "queries, keys and values", [&] {
     double w = 1.0, maxRows = kDefaultBlocksPerSide, maxCols = kDefaultBlocksPerSide;
@@ -167,19 +156,7 @@ val attentionBlocks(val queries, val keys, val values, val options) {
     const nw::BlockWeights b = nw::attentionBlocks(
         toVector(queries, "queries"), toVector(keys, "keys"), toOptionalValues(values), w, kernel,
         toCount(maxRows, "maxBlockRows", 1, nw::kMaxBlocksPerSide), toCount(maxCols, "maxBlockCols", 1, nw::kMaxBlocksPerSide));
-    val out = val::object();
-    out.set("rows", b.rows);
-    out.set("cols", b.cols);
-    out.set("rowStep", b.rowStep);
-    out.set("colStep", b.colStep);
-    out.set("blockRows", b.blockRows);
-    out.set("blockCols", b.blockCols);
-    out.set("weight", toFloat64Array(b.weight));
-    out.set("row", toUint32Array(b.row));
-    out.set("col", toUint32Array(b.col));
-    out.set("fallbackRows", toTypedArray(b.fallbackRows));
-    if (!b.predictions.empty()) out.set("predictions", toFloat64Array(b.predictions));
-    return out;
+    return fromBlockWeights(b);
   });
 }
 
@@ -402,6 +379,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawScoringWeights", &scoringWeights);
   emscripten::function("rawScoringPredict", &scoringPredict);
   emscripten::function("rawScoringLooLoss", &scoringLooLoss);
+  emscripten::function("rawScoringBlocks", &scoringBlocks);
   emscripten::function("rawGaussianFeatures", &gaussianFeatures);
   emscripten::function("rawDotProductWeights", &dotProductWeights);
   emscripten::function("rawSelectBandwidth", &selectBandwidth);

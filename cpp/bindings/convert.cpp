@@ -72,6 +72,29 @@ val toUint32Array(const std::vector<std::size_t>& indices) {
   return toTypedArray(std::vector<std::uint32_t>(indices.begin(), indices.end()));
 }
 
+std::vector<double> toOptionalValues(const val& values) {
+  if (values.isUndefined() || values.isNull()) return {};
+  std::vector<double> out = toVector(values, "values");
+  if (out.empty()) throw Error(ErrorCode::empty, "values", "values must not be empty (null asks for no predictions)");
+  return out;
+}
+
+val fromBlockWeights(const BlockWeights& b) {
+  val out = val::object();
+  out.set("rows", b.rows);
+  out.set("cols", b.cols);
+  out.set("rowStep", b.rowStep);
+  out.set("colStep", b.colStep);
+  out.set("blockRows", b.blockRows);
+  out.set("blockCols", b.blockCols);
+  out.set("weight", toFloat64Array(b.weight));
+  out.set("row", toUint32Array(b.row));
+  out.set("col", toUint32Array(b.col));
+  out.set("fallbackRows", toTypedArray(b.fallbackRows));
+  if (!b.predictions.empty()) out.set("predictions", toFloat64Array(b.predictions));
+  return out;
+}
+
 // api.js passes undefined (the defaults) or its own copy of the caller's options.
 OptionReader::OptionReader(const val& options) : options_(options.isUndefined() ? val::object() : options) {}
 

@@ -49,6 +49,13 @@ val toFloat64Array(const std::vector<double>& values);
 // Indices cross as Uint32Array: api.js lets no array have more than 2^27 entries.
 val toUint32Array(const std::vector<std::size_t>& indices);
 
+// null (or omitted) asks the blocks functions for no predictions; an empty array is a mistake, not a way to ask.
+std::vector<double> toOptionalValues(const val& values);
+// maxBlockRows and maxBlockCols of attentionBlocks and scoringBlocks when not given.
+inline constexpr double kDefaultBlocksPerSide = 200;
+// { rows, cols, rowStep, colStep, blockRows, blockCols, weight, row, col, fallbackRows[, predictions] }.
+val fromBlockWeights(const BlockWeights& b);
+
 // Reads the fields of an options object; absent fields keep the caller's defaults, and a field the
 // function does not know is an error (so a typo such as { W: 3 } is never silently ignored).
 class OptionReader {

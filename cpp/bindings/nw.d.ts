@@ -381,6 +381,12 @@ declare namespace createNW {
     scoringWeights(queries: NumberArray, keys: NumberArray, options: ScoringOptions): { rows: number; cols: number; data: Float64Array };
     /** sum_i alpha(q, k_i) v_i under a scoring function. */
     scoringPredict(queries: NumberArray, keys: NumberArray, values: NumberArray, options: ScoringOptions): Float64Array;
+    /**
+     * scoringWeights seen through at most maxBlockRows x maxBlockCols blocks (default 200 each), as
+     * attentionBlocks (whose result it is for 'gaussian'), with the predictions if values are given, and
+     * peaks: the key index of each query's largest weight (the first of equal ones).
+     */
+    scoringBlocks(queries: NumberArray, keys: NumberArray, values: NumberArray | null, options: ScoringOptions & { maxBlockRows?: number; maxBlockCols?: number }): Blocks & { peaks: Uint32Array };
     /** The leave-one-out loss of a scoring function and its gradient with respect to each parameter. */
     scoringLooLoss(xTrain: NumberArray, yTrain: NumberArray, options: ScoringLossOptions): ScoringLoss;
     /**

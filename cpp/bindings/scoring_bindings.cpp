@@ -52,6 +52,23 @@ val scoringPredict(val queries, val keys, val values, val options) {
   });
 }
 
+val scoringBlocks(val queries, val keys, val values, val options) {
+  return guarded("queries", "queries, keys and values", [&] {
+    double maxRows = kDefaultBlocksPerSide, maxCols = kDefaultBlocksPerSide;
+    OptionReader reader(options);
+    const nw::ScoringParameters p = readScoring(reader);
+    reader.read("maxBlockRows", maxRows);
+    reader.read("maxBlockCols", maxCols);
+    reader.rejectUnknown();
+    const nw::ScoringBlocks b = nw::scoringBlocks(
+        toVector(queries, "queries"), toVector(keys, "keys"), toOptionalValues(values), p,
+        toCount(maxRows, "maxBlockRows", 1, nw::kMaxBlocksPerSide), toCount(maxCols, "maxBlockCols", 1, nw::kMaxBlocksPerSide));
+    val out = fromBlockWeights(b);
+    out.set("peaks", toUint32Array(b.peaks));
+    return out;
+  });
+}
+
 val scoringLooLoss(val xTrain, val yTrain, val options) {
   return guarded("xTrain", "xTrain and yTrain", [&] {
     OptionReader reader(options);

@@ -255,6 +255,25 @@ void weightRows(const std::vector<double>& queries, const std::vector<double>& k
 
 }  // namespace
 
+BlockWeights emptyBlocks(std::size_t rows, std::size_t cols, std::size_t maxBlockRows, std::size_t maxBlockCols,
+                         bool withPredictions) {
+  requireCount(maxBlockRows, "maxBlockRows", 1, kMaxBlocksPerSide);
+  requireCount(maxBlockCols, "maxBlockCols", 1, kMaxBlocksPerSide);
+  BlockWeights b;
+  b.rows = rows;
+  b.cols = cols;
+  b.rowStep = (b.rows + maxBlockRows - 1) / maxBlockRows;
+  b.colStep = (b.cols + maxBlockCols - 1) / maxBlockCols;
+  b.blockRows = (b.rows + b.rowStep - 1) / b.rowStep;
+  b.blockCols = (b.cols + b.colStep - 1) / b.colStep;
+  b.weight.assign(b.blockRows * b.blockCols, -1.0);
+  b.row.assign(b.weight.size(), 0);
+  b.col.assign(b.weight.size(), 0);
+  b.fallbackRows.assign(b.rows, 0);
+  if (withPredictions) b.predictions.assign(b.rows, 0.0);
+  return b;
+}
+
 BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vector<double>& keys,
                              const std::vector<double>& values, double w, Kernel kernel, std::size_t maxBlockRows,
                              std::size_t maxBlockCols) {
@@ -265,21 +284,7 @@ BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vect
     requireSameLength(keys, "keys", values, "values");
   }
   requireFinite(w, "w");
-  requireCount(maxBlockRows, "maxBlockRows", 1, kMaxBlocksPerSide);
-  requireCount(maxBlockCols, "maxBlockCols", 1, kMaxBlocksPerSide);
-
-  BlockWeights b;
-  b.rows = queries.size();
-  b.cols = keys.size();
-  b.rowStep = (b.rows + maxBlockRows - 1) / maxBlockRows;
-  b.colStep = (b.cols + maxBlockCols - 1) / maxBlockCols;
-  b.blockRows = (b.rows + b.rowStep - 1) / b.rowStep;
-  b.blockCols = (b.cols + b.colStep - 1) / b.colStep;
-  b.weight.assign(b.blockRows * b.blockCols, -1.0);
-  b.row.assign(b.weight.size(), 0);
-  b.col.assign(b.weight.size(), 0);
-  b.fallbackRows.assign(b.rows, 0);
-  if (!values.empty()) b.predictions.assign(b.rows, 0.0);
+  BlockWeights b = emptyBlocks(queries.size(), keys.size(), maxBlockRows, maxBlockCols, !values.empty());
   rows::withKernel(kernel, [&](auto policy) { blockRows<decltype(policy)>(queries, keys, values, w, b); });
   return b;
 }

@@ -245,6 +245,55 @@ std::vector<double> scoringPredict(const std::vector<double>& queries, const std
   return out;
 }
 
+ScoringBlocks scoringBlocks(const std::vector<double>& queries, const std::vector<double>& keys,
+                            const std::vector<double>& values, const ScoringParameters& p, std::size_t maxBlockRows,
+                            std::size_t maxBlockCols) {
+  requireParameters(p);
+  ScoringBlocks out;
+  const std::size_t n = keys.size();
+  if (p.scoring == Scoring::gaussian) {
+    static_cast<BlockWeights&>(out) = attentionBlocks(queries, keys, values, p.values[0], Kernel::gaussian, maxBlockRows, maxBlockCols);
+    // The peak from the scores: a key 1 ulp farther can get a weight 1 ulp larger from the vector exp.
+    const double w = p.values[0];
+    const auto gaussianScore = [w](double q, double k) { return -((q - k) * w) * ((q - k) * w) / 2.0; };
+    out.peaks.resize(queries.size());
+    for (std::size_t r = 0; r < queries.size(); ++r) {
+      std::size_t best = 0;
+      for (std::size_t i = 1; i < n; ++i) {
+        if (gaussianScore(queries[r], keys[i]) > gaussianScore(queries[r], keys[best])) best = i;
+      }
+      out.peaks[r] = best;
+    }
+    return out;
+  }
+  requirePredictionInputs(queries, keys, values.empty() ? keys : values, 1.0);
+  static_cast<BlockWeights&>(out) = emptyBlocks(queries.size(), n, maxBlockRows, maxBlockCols, !values.empty());
+  out.peaks.resize(queries.size());
+  std::vector<double> alpha(n), cache(n * p.hidden());
+  withScorer(p, [&](const auto& scorer) {
+    for (std::size_t r = 0; r < queries.size(); ++r) {
+      softmaxRow(scorer, p, queries[r], keys, n, alpha.data(), cache.data());
+      const std::size_t firstBlock = (r / out.rowStep) * out.blockCols;
+      double f = 0.0;
+      std::size_t peak = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!values.empty()) f += alpha[i] * values[i];
+        if (alpha[i] > alpha[peak]) peak = i;
+        const std::size_t block = firstBlock + i / out.colStep;
+        if (alpha[i] > out.weight[block]) {
+          out.weight[block] = alpha[i];
+          out.row[block] = r;
+          out.col[block] = i;
+        }
+      }
+      if (!values.empty()) out.predictions[r] = f;
+      out.peaks[r] = peak;
+    }
+    return 0;
+  });
+  return out;
+}
+
 Features gaussianFeatures(const std::vector<double>& queries, const std::vector<double>& keys, double w) {
   requireNonEmptyFiniteArray(queries, "queries");
   requireNonEmptyFiniteArray(keys, "keys");

@@ -198,6 +198,34 @@ TEST_CASE("scoring weights are rows of a softmax, and predictions their weighted
   }
 }
 
+TEST_CASE("scoring blocks keep each block's largest weight, the predictions and each query's peak", "[scoring]") {
+  const nw::Dataset data = smallData(3, 37);
+  for (const nw::ScoringParameters& p : {nw::initialParameters(nw::Scoring::additive, 5, 3), nw::ScoringParameters{nw::Scoring::dotProduct, {-0.7}},
+                                         nw::ScoringParameters{nw::Scoring::gaussian, {3.0}}}) {
+    const nw::Matrix weights = nw::scoringWeights(data.xTest, data.xTrain, p);
+    const nw::ScoringBlocks b = nw::scoringBlocks(data.xTest, data.xTrain, data.yTrain, p, 2, 5);
+    CHECK(b.rowStep == 3);  // 5 queries in at most 2 blocks
+    CHECK(b.colStep == 8);  // 37 keys in at most 5
+    REQUIRE(b.blockRows * b.blockCols == b.weight.size());
+    for (std::size_t block = 0; block < b.weight.size(); ++block) {
+      const std::size_t br = block / b.blockCols, bc = block % b.blockCols;
+      double largest = 0;
+      for (std::size_t r = br * b.rowStep; r < std::min(b.rows, (br + 1) * b.rowStep); ++r) {
+        for (std::size_t c = bc * b.colStep; c < std::min(b.cols, (bc + 1) * b.colStep); ++c) largest = std::max(largest, weights.data[r * b.cols + c]);
+      }
+      CHECK(b.weight[block] == approx(largest, 1e-14));
+      CHECK(b.weight[block] == approx(weights.data[b.row[block] * b.cols + b.col[block]], 1e-14));
+    }
+    const std::vector<double> predicted = nw::scoringPredict(data.xTest, data.xTrain, data.yTrain, p);
+    REQUIRE(b.peaks.size() == b.rows);
+    for (std::size_t r = 0; r < b.rows; ++r) {
+      CHECK(b.predictions[r] == approx(predicted[r], 1e-14));
+      for (std::size_t c = 0; c < b.cols; ++c) CHECK(nw::score(p, data.xTest[r], data.xTrain[c]) <= nw::score(p, data.xTest[r], data.xTrain[b.peaks[r]]));
+    }
+  }
+  CHECK_THROWS_AS(nw::scoringBlocks(data.xTest, data.xTrain, {}, {nw::Scoring::dotProduct, {1.0}}, 0, 5), nw::Error);
+}
+
 TEST_CASE("scoring errors name the parameter at fault", "[scoring]") {
   const nw::Dataset data = smallData(7, 10);
   const auto throwsNaming = [](auto&& fn, const std::string& parameter) {

@@ -61,3 +61,28 @@ test('the scaled dot product cannot attend to nearby keys: every query above 0 l
     assert.equal(row.indexOf(Math.max(...row)), largest, `query ${data.xTest[r]}`);
   }
 });
+
+test('scoringBlocks: block maxima of scoringWeights, its predictions and each query\'s peak', () => {
+  const trainer = new nw.Trainer(data.xTrain, data.yTrain, { scoring: 'additive', hidden: 4, seed: 2, optimizer: 'adam', lr: 0.05 });
+  for (let e = 0; e < 5; e++) trainer.step();
+  const options = { scoring: 'additive', parameters: trainer.parameters };
+  trainer.delete();
+  const full = nw.scoringWeights(data.xTest, data.xTrain, options);
+  const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { ...options, maxBlockRows: 9, maxBlockCols: 11 });
+  assert.deepEqual([blocks.rowStep, blocks.colStep, blocks.blockRows, blocks.blockCols], [6, 5, 9, 10]);
+  for (let b = 0; b < blocks.weight.length; b++) {
+    const [br, bc] = [Math.floor(b / blocks.blockCols), b % blocks.blockCols];
+    let largest = 0;
+    for (let r = br * 6; r < Math.min(50, br * 6 + 6); r++) for (let c = bc * 5; c < bc * 5 + 5; c++) largest = Math.max(largest, full.data[r * 50 + c]);
+    assert.equal(blocks.weight[b], largest);
+    assert.equal(full.data[blocks.row[b] * 50 + blocks.col[b]], largest);
+  }
+  assert.deepEqual(blocks.predictions, nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, options));
+  for (let r = 0; r < 50; r++) {
+    const row = full.data.subarray(r * 50, (r + 1) * 50);
+    assert.equal(blocks.peaks[r], row.indexOf(Math.max(...row)));
+  }
+  assert.equal(nw.scoringBlocks(data.xTest, data.xTrain, null, options).predictions, undefined);
+  assert.throws(() => nw.scoringBlocks(data.xTest, data.xTrain, null, { ...options, maxBlockRows: 0 }), { parameter: 'maxBlockRows' });
+  assert.throws(() => nw.scoringBlocks(data.xTest, data.xTrain, [], options), { parameter: 'values' });
+});

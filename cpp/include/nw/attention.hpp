@@ -44,6 +44,12 @@ struct BlockWeights {
   std::vector<double> predictions;           // sum_i alpha(q, k_i) v_i per query, if values were given
 };
 
+// Blocks for a rows x cols matrix seen through at most maxBlockRows x maxBlockCols blocks, every weight
+// -1 (below any weight) until a row is reduced into them; predictions sized when asked for. Throws
+// nw::Error naming maxBlockRows or maxBlockCols outside [1, kMaxBlocksPerSide].
+BlockWeights emptyBlocks(std::size_t rows, std::size_t cols, std::size_t maxBlockRows, std::size_t maxBlockCols,
+                         bool withPredictions);
+
 // attentionWeights reduced to at most maxBlockRows x maxBlockCols blocks (and, given values, the
 // predictions too), in O(keys) memory: the full matrix is never built.
 BlockWeights attentionBlocks(const std::vector<double>& queries, const std::vector<double>& keys,

@@ -66,6 +66,17 @@ Matrix scoringWeights(const std::vector<double>& queries, const std::vector<doub
 std::vector<double> scoringPredict(const std::vector<double>& queries, const std::vector<double>& keys,
                                    const std::vector<double>& values, const ScoringParameters& parameters);
 
+// scoringWeights seen through at most maxBlockRows x maxBlockCols blocks (as attentionBlocks, whose
+// result it is for gaussian), with the predictions if values are given, and each query's peak: the key
+// of its largest weight (the first of equal ones), for the page's "where does a query look" numbers.
+// O(keys) memory: the full matrix is never built. Throws nw::Error as attentionBlocks does.
+struct ScoringBlocks : BlockWeights {
+  std::vector<std::size_t> peaks;  // one per query
+};
+ScoringBlocks scoringBlocks(const std::vector<double>& queries, const std::vector<double>& keys,
+                            const std::vector<double>& values, const ScoringParameters& parameters,
+                            std::size_t maxBlockRows, std::size_t maxBlockCols);
+
 // Gaussian pooling is dot-product attention. The softmax over the keys is unchanged by a term that
 // depends on the query alone, and -((q - k) w)^2 / 2 = q (w^2 k) + 1 (-w^2 k^2 / 2) - q^2 w^2 / 2: the
 // chapter's weights are those of the dot product of the query feature [q, 1] with the key feature
