@@ -9,7 +9,9 @@ export const ALLOWED_LATIN = new Set([
   'CSV', 'PNG', 'JSON', // file formats of the exports
   'MSE', // mean squared error, as an abbreviation in tables and axes
   'AIC', 'AICc', // the (corrected) Akaike information criterion, as an abbreviation (the landscape)
-  'exp', 'max', 'sin', 'softmax', // functions in formulas
+  'exp', 'max', 'sin', 'softmax', 'tanh', // functions in formulas
+  'Adam', // the optimizer, by its authors' name for it, as the Chinese edition keeps it
+  'Transformer', // the architecture, as the Chinese edition names it
   'iframe', // the HTML element a lesson embeds the page with (footer)
   'lang', // the URL parameter, named in its message and the language setting's label
   'English', // the language switch names the other language in that language

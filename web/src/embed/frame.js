@@ -10,7 +10,7 @@ import { showCaption, showControls } from './embed_options.js';
 
 // The figures one embed can show; each element of the page that belongs to a figure lists it in its
 // data-embed attribute.
-const FIGURES = ['predictions', 'weights', 'training', 'landscape', 'kernels'];
+const FIGURES = ['predictions', 'weights', 'training', 'design', 'landscape', 'kernels'];
 
 // From the page's query string: { mode: 'page' } (not embedded), { mode: 'all' } (?embed=1), or
 // { mode: 'figure', figure }; an unknown figure is { mode: 'page', problem } (the whole page is shown,

@@ -2,6 +2,7 @@
 // of index.html's elements (data-i18n) hold exactly the English written there (tests/page/i18n.test.mjs);
 // "{name}" is filled by t(key, { name }), and in index.html's texts {0}, {1}, ... are the element's child
 // elements (formulas, code, the spans scripts fill). zh.js has the same keys and placeholders.
+import design from './en_design.js';
 import messages from './en_messages.js';
 
 export default {
@@ -91,7 +92,8 @@ export default {
   'epochs.loss': 'Loss',
   'epochs.wAfter': 'w after',
   'epochs.caption': "Each epoch's loss before its step, the w it moved to, and the test MSE there.",
-  'step4.title': '4. Beyond the chapter',
+  "step4.title": "4. Design your own attention pooling",
+  "step5.title": "5. Beyond the chapter",
   'landscape.title': 'The loss landscape',
   'landscape.label': 'The training objective L(w) with the training steps and its minimiser',
   'landscape.caption': "The training objective L(w) over w, with the training run's steps on it, (dashed, right axis) the nonparametric estimator's test MSE at each w, and, once you click its legend entry (with leave-one-out on), the corrected AIC on its own axis with its minimiser.",
@@ -130,7 +132,7 @@ export default {
   'export.png': 'Chart PNG',
   'export.import': 'Import session',
   'export.imageAlt': 'The exported chart',
-  'page.footer': 'Every setting is in the address bar: copy the link to share exactly this view, trained epochs included. For an iframe in a lesson, add {0} (every figure and control, without the text) or {1}, {2}, {3}, {4} or {5} (one figure and its controls); {6} sizes such iframes.',
+  'page.footer': 'Every setting is in the address bar: copy the link to share exactly this view, trained epochs included. For an iframe in a lesson, add {0} (every figure and control, without the text) or {1}, {2}, {3}, {4}, {5} or {6} (one figure and its controls); {7} sizes such iframes.',
   'setting.trained': 'Trained epochs',
   'setting.data': 'Data source',
   'setting.lang': 'Language (lang)',
@@ -275,4 +277,5 @@ export default {
   'exercise.converge.title': 'Train to convergence',
   'exercise.converge.text': 'Gradient descent on the leave-one-out loss settles at its minimiser, the star on the landscape.',
   ...messages,
+  ...design,
 };

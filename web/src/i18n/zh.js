@@ -1,6 +1,7 @@
 // 页面的简体中文文本：键与 en.js 相同，占位符相同。术语从《动手学深度学习》中文版（注意力汇聚：
 // Nadaraya-Watson 核回归）：查询、键、值、注意力权重、平均汇聚、非参数/带参数注意力汇聚、训练样本、
 // 测试样本、损失、带宽、留一法、迭代周期。中文句子用全角标点，数字的写法与英文相同。
+import design from './zh_design.js';
 import messages from './zh_messages.js';
 
 export default {
@@ -90,7 +91,8 @@ export default {
   'epochs.loss': '损失',
   'epochs.wAfter': '更新后的 w',
   'epochs.caption': '每个迭代周期更新前的损失、更新后的 w，以及该 w 处的测试 MSE。',
-  'step4.title': '4. 超出本章',
+  "step4.title": "4. 设计你自己的注意力汇聚",
+  "step5.title": "5. 超出本章",
   'landscape.title': '损失曲面',
   'landscape.label': '训练目标 L(w)，以及训练的各步和它的最小值点',
   'landscape.caption': '训练目标 L(w) 随 w 的变化，标出训练过程的各步；虚线（右轴）是非参数估计器在各个 w 处的测试 MSE；点击图例中的修正 AIC（留一法开启时），它将以点线及其最小值点显示在单独的轴上。',
@@ -129,7 +131,7 @@ export default {
   'export.png': '图表 PNG',
   'export.import': '导入会话',
   'export.imageAlt': '导出的图表',
-  'page.footer': '所有设置都在地址栏中：复制链接即可分享当前视图，包括已训练的迭代周期。要在课程中用 iframe 嵌入，请添加 {0}（所有图表和控件，不含正文），或 {1}、{2}、{3}、{4} 或 {5}（单个图表及其控件）；{6} 会自动调整这些 iframe 的高度。',
+  'page.footer': '所有设置都在地址栏中：复制链接即可分享当前视图，包括已训练的迭代周期。要在课程中用 iframe 嵌入，请添加 {0}（所有图表和控件，不含正文），或 {1}、{2}、{3}、{4}、{5} 或 {6}（单个图表及其控件）；{7} 会自动调整这些 iframe 的高度。',
   'setting.trained': '已训练的迭代周期',
   'setting.data': '数据来源',
   'setting.lang': '语言（lang）',
@@ -274,4 +276,5 @@ export default {
   'exercise.converge.title': '训练至收敛',
   'exercise.converge.text': '在留一法损失上的梯度下降最终停在它的最小值点，即损失曲面上的星号。',
   ...messages,
+  ...design,
 };

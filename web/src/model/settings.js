@@ -30,6 +30,14 @@ const properties = [
   { name: 'loss', label: 'setting.loss', kind: 'choice', choices: ['squared', 'halfSquared'], initial: 'squared' },
   // 'own': the CSV data kept in this browser's local storage.
   { name: 'data', label: 'setting.data', kind: 'choice', choices: ['generated', 'own'], initial: 'generated' },
+  // "Design your own attention pooling" (model/design.js): its scoring function, hidden units (additive),
+  // optimizer, learning rate, epochs per Train and epochs trained (replayed by a link, as `trained` is).
+  { name: 'scoring', label: 'setting.scoring', kind: 'choice', choices: ['additive', 'dotProduct', 'gaussian'], initial: 'additive' },
+  { name: 'hidden', label: 'setting.hidden', kind: 'int', min: 1, max: 64, initial: 8 },
+  { name: 'optimizer', label: 'setting.optimizer', kind: 'choice', choices: ['adam', 'sgd'], initial: 'adam' },
+  { name: 'designLr', label: 'setting.designLr', kind: 'number', min: 0.0001, max: 10, initial: 0.05 },
+  { name: 'designEpochs', label: 'setting.designEpochs', kind: 'int', min: 1, max: 500, initial: 50 },
+  { name: 'designTrained', label: 'setting.designTrained', kind: 'int', min: 0, max: 5000, initial: 0 },
 ];
 
 function defaults() {
@@ -124,4 +132,7 @@ function sessionChange(previous, next, epoch) {
   return null;
 }
 
-export { properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW, languageSetting, chooseLanguage, sessionChange };
+// Settings of the design figure alone: a change of only these leaves the chapter's figures as they are.
+const designKeys = ['scoring', 'hidden', 'optimizer', 'designLr', 'designEpochs', 'designTrained'];
+
+export { designKeys, properties, defaults, coerce, parse, serialize, textOf, dataKeys, objectiveKeys, describeW, languageSetting, chooseLanguage, sessionChange };

@@ -3,6 +3,7 @@
 // render() has the figures draw -> the URL is written. Training, dragging w and files are its helpers
 // (training.js, drag.js, heatmaps.js, files.js).
 import { Controls } from './controls.js';
+import { DesignSection } from './design.js';
 import { bindHeroToggle } from './hero_toggle.js';
 import { Files } from './files.js';
 import { DragSettle } from './drag.js';
@@ -14,7 +15,8 @@ import { ConsistencyFigure } from '../figures/consistency.js';
 import { Figures } from '../figures/page_figures.js';
 import { exercises, exerciseSettings } from '../model/exercises.js';
 import { Session } from '../model/session.js';
-import { dataKeys, defaults, objectiveKeys, parse, serialize, sessionChange } from '../model/settings.js';
+import { dataKeys, defaults, designKeys, objectiveKeys, parse, serialize, sessionChange } from '../model/settings.js';
+import { afterDesignEdit } from '../model/design.js';
 import { ownData } from '../io/own_data.js';
 import { startEmbed } from '../embed/frame.js';
 import { t } from '../i18n/i18n.js';
@@ -65,6 +67,8 @@ class App {
       onProblem: (message) => showProblems([message]),
     });
     this.consistency = new ConsistencyFigure({ nw: this.nw, seed: () => this.settings.seed });
+    this.design = new DesignSection(this);
+    this.design.bind();
     this.bindButtons();
     this.training.bind();
     this.files.bind();
@@ -163,7 +167,7 @@ class App {
       return;
     }
     const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
-    this.apply({ ...this.settings, [name]: value }, history);
+    this.apply(afterDesignEdit({ ...this.settings, [name]: value }, name), history);
   }
 
   // The pointer chose a query: on the predictions chart, or on a row of a heatmap, whose attention the
@@ -209,9 +213,19 @@ class App {
     }
     // (While epochs are replayed, the settings and the URL keep the count they will reach.)
     this.settings = { ...next, trained: replayLater ?? this.session.epoch };
-    // A w released where a paused drag's render already drew it is not drawn again.
+    // A w released where a paused drag's render already drew it is not drawn again; a change of the
+    // design's settings alone redraws only the design.
+    const same = (settings, keys) => keys.every((key) => settings[key] === this.settings[key]);
     const drawn = this.rendered !== null && serialize(this.rendered) === serialize(this.settings) && this.rendered.session === this.session.data;
-    if (!drawn) this.render();
+    const chapterDrawn = this.rendered !== null && this.rendered.session === this.session.data
+      && same(this.rendered, Object.keys(this.settings).filter((key) => !designKeys.includes(key)));
+    if (chapterDrawn && !drawn) {
+      this.rendered = { ...this.settings, session: this.session.data };
+      this.controls.show(this.settings);
+      this.design.show();
+    } else if (!drawn) {
+      this.render();
+    }
     this.writeUrl(history, { byReader });
     showProblems(problems);
     if (replayLater !== null) this.converger.start(replayLater, { replay: true });
@@ -250,6 +264,7 @@ class App {
     this.epochRows.prepare(session);
     this.controls.show(s);
     this.training.showButtons();
+    this.design.show();
     for (const id of ['nTrain', 'noiseSd', 'seed', 'regenerate']) byId(id).disabled = s.data === 'own';
   }
 

@@ -2,7 +2,8 @@
 // the running page (and the few things they do to it), so that they depend on this file, not on the
 // controller's internals. The page itself never reads it. This comment is its documentation.
 //
-//   idle              every figure near the view shows the last render (no slice, no worker reply to come)
+//   idle              every figure near the view shows the last render (no slice, no worker reply to come,
+//                     the design figure, if near the view, drawn for the settings shown)
 //   busy              training, converging, an epoch on its way, or not idle
 //   settings          a copy of the settings shown
 //   session           the Session (model/session.js): its data, ws, trainer and module. Tests may wrap
@@ -24,11 +25,14 @@
 //   heatmapChart(part) the HeatmapChart of 'nonparametric' or 'parametric' (its blocks and capacity())
 //   waitingForWorker  how many parts wait for the heatmap worker
 //   apply(settings)   shows these settings, as a link would (no history entry)
+//   design            { idle, where, playing, shown } of "Design your own attention pooling": where it is
+//                     computed ('worker' or 'page') and the last reply drawn ({ epoch, parameters, losses,
+//                     testMses, blocks, gaussian, featureCheck } as the module computed them), or null
 function pageDebug(app) {
   const drawnFor = new WeakMap(); // the figures' inputs of one drawing -> its drawnFor
   return {
-    get idle() { return app.figures.idle; },
-    get busy() { return app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !app.figures.idle; },
+    get idle() { return app.figures.idle && app.design.idle; },
+    get busy() { return app.player.isPlaying || app.converger.running || app.pendingEpoch !== null || !this.idle; },
     get settings() { return { ...app.settings }; },
     get session() { return app.session; },
     get renders() { return app.renderCount; },
@@ -55,6 +59,10 @@ function pageDebug(app) {
     heatmapChart(part) { return app.figures.heatmaps[part]; },
     get waitingForWorker() { return app.figures.offloaded.size; },
     apply(settings) { app.apply(settings, 'replace'); },
+    get design() {
+      const { design } = app;
+      return { idle: design.idle, where: design.where, playing: design.player.isPlaying, shown: design.shown ? design.shown.reply : null };
+    },
   };
 }
 

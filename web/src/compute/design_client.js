@@ -1,0 +1,113 @@
+// Where "Design your own attention pooling" is computed (design_work.js): on the page's thread while the
+// data are small (an additive epoch at the chapter's 50 samples takes half a millisecond), in the design
+// worker beyond that (over http; where no worker can start, or it fails, on the page's thread). One
+// request is in flight at a time; a newer one waits in its place, replacing any older waiting one, so
+// a run of changes computes only the last.
+import { designWork } from './design_work.js';
+import { inSandbox } from '../embed/sandbox.js';
+
+// Beside index.html in dist/ (bundled from web/src/compute/design.worker.js).
+const WORKER_URL = 'design_worker.js';
+// Queries x keys computed on the page's thread: an additive heatmap of 200 x 200 takes about 7 ms.
+const HERE_MAX_CELLS = 200 * 200;
+// A worker that has not answered by then (its first request loads the module; an additive epoch at
+// 2000 samples with its heatmap takes about 1.5 s) is given up for the page's thread.
+const REPLY_TIMEOUT_MS = 20000;
+
+class DesignClient {
+  // onReply(request, reply) and onError(request, error) receive each outcome (error: a module error's
+  // { message, code, parameter }).
+  constructor({ nw, onReply, onError }) {
+    this.here = designWork(nw);
+    this.onReply = onReply;
+    this.onError = onError;
+    this.worker = null;
+    this.workerFailed = inSandbox(); // (Firefox reports a sandboxed frame's attempt as an error)
+    this.inFlight = null; // { id, request }
+    this.waiting = null;
+    this.nextId = 1;
+    this.timer = null;
+  }
+
+  get pending() { return this.inFlight !== null || this.waiting !== null; }
+
+  // 'worker' or 'page': where the last request went.
+  get where() { return this.lastWhere ?? 'page'; }
+
+  request(request) {
+    if (this.inFlight) {
+      this.waiting = request;
+      return;
+    }
+    const { xTrain, xTest } = request.data;
+    if (xTrain.length * xTest.length <= HERE_MAX_CELLS || !this.startWorker()) {
+      this.computeHere(request);
+      return;
+    }
+    this.lastWhere = 'worker';
+    this.inFlight = { id: this.nextId++, request };
+    this.timer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
+    this.worker.postMessage({ id: this.inFlight.id, request });
+  }
+
+  computeHere(request) {
+    this.lastWhere = 'page';
+    let reply;
+    try {
+      reply = this.here(request);
+    } catch (error) {
+      this.onError(request, { message: String(error && error.message), code: error && error.code, parameter: error && error.parameter });
+      return;
+    }
+    this.onReply(request, reply);
+  }
+
+  startWorker() {
+    if (this.worker) return true;
+    if (this.workerFailed) return false;
+    try {
+      this.worker = new Worker(WORKER_URL);
+    } catch {
+      this.workerFailed = true; // (file:// pages may not start workers)
+      return false;
+    }
+    this.worker.onmessage = ({ data }) => this.finish(data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.stopWorker();
+    };
+    this.worker.onmessageerror = () => this.stopWorker();
+    return true;
+  }
+
+  finish({ id, reply, error, unavailable }) {
+    if (!this.inFlight || this.inFlight.id !== id) return;
+    if (unavailable) {
+      this.stopWorker();
+      return;
+    }
+    clearTimeout(this.timer);
+    const { request } = this.inFlight;
+    this.inFlight = null;
+    const next = this.waiting;
+    this.waiting = null;
+    // A newer request supersedes this reply: it is computed instead.
+    if (next) this.request(next);
+    else if (error) this.onError(request, error);
+    else this.onReply(request, reply);
+  }
+
+  // The worker is gone for good: what it had and what waits are computed on the page's thread.
+  stopWorker() {
+    clearTimeout(this.timer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.workerFailed = true;
+    const request = this.waiting ?? this.inFlight?.request;
+    this.inFlight = null;
+    this.waiting = null;
+    if (request) this.computeHere(request);
+  }
+}
+
+export { DesignClient };

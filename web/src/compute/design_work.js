@@ -1,0 +1,100 @@
+// The computation of "Design your own attention pooling" (model/design.js says what it asks), whatever
+// runs it: the design worker (design.worker.js) at large n, else the page's thread (compute/design_client.js).
+// It keeps one training run and trains it on to the epoch asked for (from its start again if the epoch
+// is earlier, or the data or the options changed), then answers with everything the figure shows:
+//   { key, data: { xTrain, yTrain, xTest, yTruth, w0, seed }, design: { scoring, hidden, optimizer, lr,
+//     leaveOneOut, loss }, gaussian: { lr, epochs }, to, maxCells: { rows, cols } }
+//   -> { key, epoch, losses, testMses, parameters, blocks, gaussian: { w, predictions, peaks, testMse },
+//        featureCheck: { w, largestDifference }, problem }
+// losses[i] is the loss before epoch i + 1's step; testMses[i] the test MSE after epoch i (0: the start).
+// problem: the module's error ({ message, code, parameter }) that stopped training before `to`, or null.
+// Every number is the module's.
+
+// A thrown module error as plain data (it crosses to the page in a message).
+const asProblem = (error) => ({ message: String(error && error.message), code: error && error.code, parameter: error && error.parameter });
+
+export function designWork(nw) {
+  let run = null; // { key, trainer, losses, testMses }
+  let gaussian = null; // { key, w, ... }: the chapter's Gaussian beside the design, trained as step 3 trains it
+
+  const testMse = (data, predictions) => (data.yTruth ? nw.meanSquaredError(predictions, data.yTruth) : null);
+
+  function startRun(key, data, design) {
+    if (run) run.trainer.delete();
+    run = null;
+    const { scoring, hidden, optimizer, lr, leaveOneOut, loss } = design;
+    const start = scoring === 'additive' ? { hidden, seed: data.seed } : scoring === 'gaussian' ? { w0: data.w0 } : {};
+    const trainer = new nw.Trainer(data.xTrain, data.yTrain, { scoring, optimizer, lr, leaveOneOut, loss, ...start });
+    const predictions = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { scoring, parameters: trainer.parameters });
+    run = { key, trainer, losses: [], testMses: [testMse(data, predictions)] };
+  }
+
+  // Trains the chapter's way (its Trainer, step 3's learning rate and epochs, from the data's w0).
+  function gaussianBeside(key, data, design, chapter) {
+    if (gaussian && gaussian.key === key) return gaussian;
+    const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0, lr: chapter.lr, leaveOneOut: design.leaveOneOut, loss: design.loss });
+    let problem = null;
+    try {
+      for (let e = 0; e < chapter.epochs; e++) trainer.step();
+    } catch (error) {
+      problem = asProblem(error);
+    }
+    const { w } = trainer;
+    trainer.delete();
+    const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { scoring: 'gaussian', parameters: { w }, maxBlockRows: 1, maxBlockCols: 1 });
+    gaussian = { key, w, predictions: blocks.predictions, peaks: blocks.peaks, testMse: testMse(data, blocks.predictions), problem, featureCheck: featureCheck(data, w) };
+    return gaussian;
+  }
+
+  // The chapter's weights at w against those of the dot product of the features [q, 1] and
+  // [w^2 k, -w^2 k^2 / 2]: the largest difference in a cell, relative to its row's largest weight.
+  function featureCheck(data, w) {
+    const direct = nw.attentionWeights(data.xTest, data.xTrain, { w });
+    const { dim, queryFeatures, keyFeatures } = nw.gaussianFeatures(data.xTest, data.xTrain, { w });
+    const viaFeatures = nw.dotProductWeights(queryFeatures, keyFeatures, { dim });
+    const { rows, cols } = direct;
+    let largestDifference = 0;
+    for (let r = 0; r < rows; r++) {
+      let rowMax = 0;
+      for (let c = 0; c < cols; c++) rowMax = Math.max(rowMax, direct.data[r * cols + c]);
+      for (let c = 0; c < cols; c++) {
+        const i = r * cols + c;
+        largestDifference = Math.max(largestDifference, Math.abs(direct.data[i] - viaFeatures.data[i]) / rowMax);
+      }
+    }
+    return { w, largestDifference };
+  }
+
+  return (message) => {
+    const { key, data, design, chapter, to, maxCells } = message;
+    if (!run || run.key !== key.design || run.trainer.epoch > to) startRun(key.design, data, design);
+    let problem = null;
+    const options = { scoring: design.scoring };
+    while (run.trainer.epoch < to) {
+      try {
+        run.losses.push(run.trainer.step());
+      } catch (error) {
+        problem = asProblem(error);
+        break;
+      }
+      const predictions = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { ...options, parameters: run.trainer.parameters });
+      run.testMses.push(testMse(data, predictions));
+    }
+    const parameters = run.trainer.parameters;
+    const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { ...options, parameters, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
+    const beside = gaussianBeside(key.gaussian, data, design, chapter);
+    return {
+      key,
+      epoch: run.trainer.epoch,
+      losses: Float64Array.from(run.losses),
+      testMses: run.testMses.slice(),
+      parameters,
+      blocks,
+      gaussian: { w: beside.w, predictions: beside.predictions, peaks: beside.peaks, testMse: beside.testMse },
+      featureCheck: beside.featureCheck,
+      problem: problem ?? beside.problem,
+    };
+  };
+}
+
+export { asProblem };
