@@ -17,12 +17,13 @@ const REPLY_TIMEOUT_MS = 20000;
 class DesignClient {
   // onReply(request, reply) and onError(request, error) receive each outcome (error: a module error's
   // { message, code, parameter }).
-  constructor({ nw, onReply, onError }) {
+  // workers false: always on this thread.
+  constructor({ nw, onReply, onError, workers = true }) {
     this.here = designWork(nw);
     this.onReply = onReply;
     this.onError = onError;
     this.worker = null;
-    this.workerFailed = inSandbox(); // (Firefox reports a sandboxed frame's attempt as an error)
+    this.workerFailed = !workers || inSandbox(); // (Firefox reports a sandboxed frame's attempt as an error)
     this.inFlight = null; // { id, request }
     this.waiting = null;
     this.nextId = 1;

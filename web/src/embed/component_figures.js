@@ -1,7 +1,8 @@
 // What each <nw-figure figure="..."> shows: its charts, caption and notes, built in the element's shadow
 // root and drawn from a Session by the same figure modules as the page's (figures/), with the page's
 // dictionary in the element's language (build's t). `controls` names the controls the element
-// adds above the figure: 'w' (the distance scale) or 'train'.
+// adds above the figure: 'w' (the distance scale), 'train', or the design's 'scoring' and 'designTrain'.
+import { buildDesign } from './component_design.js';
 import { drawKernelPanel, kernelPanels } from '../figures/kernels.js';
 import { LandscapeFigure } from '../figures/landscape.js';
 import { PredictionsFigure } from '../figures/predictions.js';
@@ -131,6 +132,13 @@ const views = {
           describeTraining(session, canvases.loss, canvases.w, t);
         },
       };
+    },
+  },
+
+  design: {
+    controls: ['scoring', 'designTrain'],
+    build(root, { t, host }) {
+      return buildDesign(root, { t, host, figure, el: element });
     },
   },
 

@@ -8,7 +8,11 @@ const CONTROL_ELEMENTS = {
   query: ['query', 'queryValue'], attend: ['attend'], kernel: ['kernel', 'kernelNote'], estimator: ['estimator'],
   w: ['w', 'wValue'], lr: ['lr'], epochs: ['epochs'], loo: ['loo'], loss: ['loss'],
   train: ['train', 'convergeProgress', 'status'],
+  scoring: ['scoring'], hidden: ['hidden'], optimizer: ['optimizer'], designLr: ['designLr'], designEpochs: ['designEpochs'],
+  designTrain: ['designTrain', 'designStatus'],
 };
+// The controls whose first element stands for its row of buttons.
+const BUTTON_ROWS = new Set(['train', 'designTrain']);
 // (A class, not the hidden attribute: the page shows and hides some of these itself, as the progress.)
 const OFF = 'author-off';
 
@@ -19,7 +23,7 @@ function showControls(controls) {
   for (const [name, ids] of Object.entries(CONTROL_ELEMENTS)) {
     if (controls.has(name)) continue;
     for (const id of ids) {
-      const element = name === 'train' && id === 'train' ? byId(id).parentElement : byId(id); // (the buttons' row)
+      const element = BUTTON_ROWS.has(name) && id === name ? byId(id).parentElement : byId(id); // (the buttons' row)
       element.classList.add(OFF);
       document.querySelector(`label[for="${id}"]`)?.classList.add(OFF);
     }

@@ -186,11 +186,13 @@ class NWFigure extends HTMLElement {
     }
     // A query chosen on a heatmap's row also shows that heatmap's attention (the reader is looking at it).
     const onQuery = (x, heatmap) => this.edit({ query: Math.round(x * 100) / 100, attend: this.session.attendPointedAt(this.settings, heatmap) });
-    this.view = views[name].build(this.body, { onQuery, t: this.t });
+    this.view = views[name].build(this.body, { onQuery, t: this.t, host: this });
     placeCaption([...this.body.querySelectorAll('figcaption')], caption, (element, hidden) => { element.hidden = hidden; });
     for (const title of this.body.querySelectorAll('.title')) title.setAttribute('aria-level', String(titleLevel(this)));
     this.wInput = null;
     this.buttons = null;
+    this.designPlayer?.pause();
+    Object.assign(this, { scoringSelect: null, designPlayer: null, designStatus: null });
     for (const control of views[name].controls) if (controls === null || controls.has(control)) addControl(this, control);
   }
 
@@ -248,6 +250,7 @@ class NWFigure extends HTMLElement {
       if (this.wInput.value !== String(s.w)) this.wInput.value = String(s.w);
       this.wOutput.textContent = describeW(s.w, this.t);
     }
+    if (this.scoringSelect && this.scoringSelect.value !== s.scoring) this.scoringSelect.value = s.scoring;
     this.showButtons();
   }
 

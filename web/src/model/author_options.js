@@ -3,10 +3,12 @@
 // nw:change): what is wrong with one is said with the option's name, and the rest still applies.
 import { t as pageT } from '../i18n/i18n.js';
 
-// Every control an embed can show, by name: the setting each changes, and `train` for the training
-// buttons (Train, Step, Pause, Reset, Train to convergence) with the training status. A figure shows
-// those of its own that are named (<nw-figure> has only `w` and `train`).
-const CONTROL_NAMES = ['query', 'attend', 'kernel', 'estimator', 'w', 'lr', 'epochs', 'loo', 'loss', 'train'];
+// Every control an embed can show, by name: the setting each changes, `train` for the training
+// buttons (Train, Step, Pause, Reset, Train to convergence) with the training status, and `designTrain`
+// for the design's (Train, Step, Pause, Reset) with its status. A figure shows those of its own that
+// are named (<nw-figure> has only `w`, `train`, `scoring` and `designTrain`).
+const CONTROL_NAMES = ['query', 'attend', 'kernel', 'estimator', 'w', 'lr', 'epochs', 'loo', 'loss', 'train',
+  'scoring', 'hidden', 'optimizer', 'designLr', 'designEpochs', 'designTrain'];
 // A caption is plain text of at most this many characters (a longer one is cut, and said so).
 const CAPTION_MAX = 300;
 
