@@ -67,7 +67,7 @@ inEachBrowser('accessibility (axe-core)', (env) => {
   });
 
   test('no violation at 375 px, in Chinese, and in every embed', async () => {
-    const embeds = ['1', 'predictions', 'weights', 'training', 'landscape', 'kernels'].map((figure) => [copy.server.url.replace('index.html', `index.html?embed=${figure}`), { width: 900, height: 700 }]);
+    const embeds = ['1', 'predictions', 'weights', 'training', 'design', 'landscape', 'kernels'].map((figure) => [copy.server.url.replace('index.html', `index.html?embed=${figure}`), { width: 900, height: 700 }]);
     for (const [url, size] of [[copy.server.url, { width: 375, height: 812 }], [copy.server.url.replace('index.html', 'index.html?lang=zh'), { width: 1280, height: 800 }], ...embeds]) {
       const page = await open(url, size);
       assert.deepEqual(await violations(page), [], url);

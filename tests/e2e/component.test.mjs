@@ -151,7 +151,7 @@ inEachBrowser('the <nw-figure> element', (env) => {
 
     await page.evaluate(() => document.getElementById('weights').setAttribute('figure', 'heatmap'));
     assert.equal(await shadowText(page, 'weights', '[role="alert"]'),
-      'Unknown figure "heatmap" for <nw-figure>: use one of predictions, weights, training, landscape, kernels');
+      'Unknown figure "heatmap" for <nw-figure>: use one of predictions, weights, training, design, landscape, kernels');
     assert.deepEqual(page.problems, []);
     await page.close();
   });

@@ -70,6 +70,7 @@ inEachBrowser('embedding', (env) => {
     predictions: ['predictionsChart'],
     weights: ['nonparametricHeatmap', 'parametricHeatmap'],
     training: ['lossChart', 'wChart'],
+    design: ['designChart', 'designHeatmap', 'designLossChart'],
     landscape: ['landscapeChart'],
     kernels: ['kernel-boxcar-heatmap', 'kernel-boxcar-predictions', 'kernel-constant-heatmap', 'kernel-constant-predictions',
       'kernel-epanechnikov-heatmap', 'kernel-epanechnikov-predictions', 'kernel-gaussian-heatmap', 'kernel-gaussian-predictions'],
@@ -119,7 +120,7 @@ inEachBrowser('embedding', (env) => {
 
   test('an unknown figure names the valid ones and shows the whole page', async () => {
     const page = await open(`${env.server.url}?embed=heatmap`);
-    assert.match(await page.alert().text(), /Unknown figure "heatmap" for embed: use one of predictions, weights, training, landscape, kernels, or 1/);
+    assert.match(await page.alert().text(), /Unknown figure "heatmap" for embed: use one of predictions, weights, training, design, landscape, kernels, or 1/);
     assert.equal(await page.locator('header').isVisible(), true);
     await page.close();
   });

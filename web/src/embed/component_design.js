@@ -38,7 +38,7 @@ function buildDesign(root, { t, host, figure, el }) {
   function arrived(request, reply) {
     if (request.data.xTrain !== session.data.xTrain) return;
     shown = reply;
-    drawing.show(reply, session.data, host.settings, () => { ask(); return true; });
+    drawing.show(reply, session.data, host.settings, () => { asked = null; ask(); return true; });
     if (host.designStatus) host.designStatus.textContent = drawing.elements.status.textContent;
     if (reply.problem) {
       host.designPlayer?.pause();

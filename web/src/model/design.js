@@ -36,9 +36,9 @@ function designRequest(data, s, maxCells) {
   };
 }
 
-// Whether two requests ask for the same answer.
-const sameRequest = (a, b) => a !== null && b !== null && a.key.design === b.key.design && a.key.gaussian === b.key.gaussian
-  && a.to === b.to && a.maxCells.rows === b.maxCells.rows && a.maxCells.cols === b.maxCells.cols;
+// Whether two requests ask for the same training and Gaussian (their heatmaps' sizes aside: a resized
+// heatmap asks again itself when its blocks no longer fit, see HeatmapChart.resized).
+const sameRequest = (a, b) => a !== null && b !== null && a.key.design === b.key.design && a.key.gaussian === b.key.gaussian && a.to === b.to;
 
 // The settings after the reader changed `name` to `next[name]`: a new scoring or optimizer brings its
 // own learning rate (the reader may change it afterwards), and a new model starts untrained, so that

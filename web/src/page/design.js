@@ -102,6 +102,7 @@ class DesignSection {
 
   // A resized heatmap asks for blocks of its new size.
   refit() {
+    this.asked = null;
     this.show();
     return true;
   }

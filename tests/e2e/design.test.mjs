@@ -1,0 +1,144 @@
+// "Design your own attention pooling" as a reader uses it: the sentence under the figure is the module's
+// (computed here, through the same computation the page runs) after Step, Train, Reset, a reload of the
+// link, another scoring, a resize, the dark theme and the keyboard; a session file carries it; at 2000
+// samples the design worker trains it; and <nw-figure figure="design"> shows the same.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { designWork } from '../../web/src/compute/design_work.js';
+import { designNotice } from '../../web/src/figures/design_text.js';
+import { translator } from '../../web/src/i18n/all.js';
+import { designRequest } from '../../web/src/model/design.js';
+import { defaults, parse } from '../../web/src/model/settings.js';
+import { Session } from '../../web/src/model/session.js';
+import { createNW } from '../module/module.mjs';
+import { inEachBrowser, lessonSite } from './browser.mjs';
+
+const nw = await createNW();
+
+// The sentence for the settings of a URL's hash (or changes over the defaults), in lang.
+function expectedNotice(settings, lang = 'en') {
+  const s = typeof settings === 'string' ? parse(settings).state : { ...defaults(), ...settings };
+  const session = new Session(nw);
+  session.generate(s);
+  const reply = designWork(nw)(designRequest(session.data, s, { rows: 1, cols: 1 }));
+  return designNotice(reply, session.data, s, translator(lang));
+}
+
+const site = lessonSite({
+  'design-lesson.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title><link rel="icon" href="data:,"></head><body>
+<h1>Scoring functions</h1>
+<nw-figure id="design" figure="design" scoring="dotProduct" optimizer="sgd" design-lr="0.001" design-epochs="5"></nw-figure>
+<script src="nw-figure.js"></script>
+</body></html>`,
+});
+
+// Scrolls to the design and waits until it shows the settings (it is computed once near the view).
+async function designShown(page) {
+  await page.locator('#designNotice').box();
+  await page.waitForFunction(() => nwPage.debug.design.shown !== null && nwPage.debug.idle, null, { timeout: 60_000 });
+  return page.evaluate(() => ({ notice: document.getElementById('designNotice').textContent, hash: location.hash }));
+}
+
+inEachBrowser('design your own attention pooling', (env) => {
+  const { test, open } = env;
+
+  test('Step, Train and Reset: the sentence is the module\'s after each, and the link replays it', async () => {
+    const page = await open(env.server.url, { width: 1280, height: 800 });
+    assert.equal((await designShown(page)).notice, expectedNotice({}));
+    for (let i = 0; i < 3; i++) await page.locator('#designStep').click();
+    let shown = await designShown(page);
+    assert.match(shown.hash, /designTrained=3(&|$)/);
+    assert.equal(shown.notice, expectedNotice({ designTrained: 3 }));
+    await page.locator('#designTrain').click();
+    await page.waitForFunction(() => !nwPage.debug.design.playing && nwPage.debug.idle, null, { timeout: 90_000 });
+    shown = await designShown(page);
+    assert.match(shown.hash, /designTrained=53(&|$)/);
+    assert.equal(shown.notice, expectedNotice({ designTrained: 53 }));
+    assert.equal(await page.locator('#designStatus').text(), '32 parameters · epoch 53 · last loss ' + (await page.evaluate(() => nwPage.debug.design.shown.losses.at(-1).toPrecision(4))));
+    await page.reload();
+    assert.equal((await designShown(page)).notice, shown.notice, 'the link shows the same training');
+    await page.locator('#designReset').click();
+    assert.equal((await designShown(page)).notice, expectedNotice({}));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('the dot product\'s sentence, after a resize and in the dark theme; another scoring brings its learning rate', async () => {
+    const hash = '#scoring=dotProduct&optimizer=sgd&designLr=0.001&designTrained=20';
+    const page = await open(`${env.server.url}?theme=dark${hash}`, { width: 1280, height: 800 });
+    const expected = expectedNotice(hash);
+    assert.match(expected, /49 of those 49 queries put their largest weight on the largest key/);
+    assert.equal((await designShown(page)).notice, expected);
+    await page.resize({ width: env.narrow, height: 812 });
+    assert.equal((await designShown(page)).notice, expected, 'after a resize');
+    // The heatmap's blocks fit its resized chart area.
+    assert.ok(await page.waitForFunction(() => {
+      const heatmap = nwPage.Chart.getChart(document.getElementById('designHeatmap')).$heatmap;
+      const { rows, cols } = heatmap.capacity();
+      return heatmap.blocks.blockRows <= rows && heatmap.blocks.blockCols <= cols && nwPage.debug.idle;
+    }));
+    await page.locator('#scoring').select('additive');
+    const shown = await designShown(page);
+    assert.match(shown.hash, /scoring=additive&hidden=8&optimizer=sgd&designLr=0.01&designEpochs=50&designTrained=0/);
+    assert.equal(shown.notice, expectedNotice({ scoring: 'additive', optimizer: 'sgd', designLr: 0.01 }));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('with the keyboard only: Step, then Reset, and the sentence follows; in Chinese too', async () => {
+    const page = await open(`${env.server.url}?lang=zh`, { width: 1280, height: 800 });
+    assert.equal((await designShown(page)).notice, expectedNotice({}, 'zh'));
+    await page.evaluate(() => document.getElementById('designStep').focus());
+    await page.raw.keyboard.press('Enter');
+    assert.equal((await designShown(page)).notice, expectedNotice({ designTrained: 1 }, 'zh'));
+    await page.raw.keyboard.press('Tab'); // (Pause is disabled: Reset is next)
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'designReset');
+    await page.raw.keyboard.press('Enter');
+    assert.equal((await designShown(page)).notice, expectedNotice({}, 'zh'));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('a session file carries the design: imported, it shows the same sentence', async () => {
+    const hash = '#scoring=dotProduct&optimizer=adam&designTrained=7';
+    const page = await open(`${env.server.url}${hash}`);
+    await page.locator('details.more > summary').click();
+    const file = await page.download(page.button('Session JSON'));
+    const session = JSON.parse(readFileSync(file.path, 'utf8'));
+    assert.deepEqual([session.settings.scoring, session.settings.optimizer, session.settings.designTrained], ['dotProduct', 'adam', 7]);
+    const fresh = await open(env.server.url);
+    await fresh.locator('details.more > summary').click();
+    await fresh.label('Import session').setFiles(file.path);
+    await fresh.waitForFunction(() => location.hash.includes('scoring=dotProduct'));
+    assert.equal((await designShown(fresh)).notice, expectedNotice(hash));
+    assert.deepEqual(fresh.problems, []);
+    await fresh.close();
+    await page.close();
+  });
+
+  test('at 2000 samples the design worker trains it, and the sentence is the same', async () => {
+    const hash = '#nTrain=2000&nTest=2000&designTrained=1';
+    const page = await open(`${env.server.url}${hash}`, { width: 1280, height: 800 });
+    const shown = await designShown(page);
+    assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'worker');
+    assert.equal(shown.notice, expectedNotice(hash));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('<nw-figure figure="design"> in a lesson: the same sentence, and Step from the keyboard', async () => {
+    const page = await open(site.url('design-lesson.html'), { width: 900, height: 800, waitReady: false });
+    const notice = () => page.waitForFunction(() => {
+      const figure = document.getElementById('design');
+      return figure.view?.shown && !figure.view.pending && figure.shadowRoot.querySelector('p.note').textContent;
+    }, null, { timeout: 60_000 });
+    const settings = { scoring: 'dotProduct', optimizer: 'sgd', designLr: 0.001, designEpochs: 5 };
+    assert.equal(await notice(), expectedNotice(settings));
+    await page.evaluate(() => [...document.getElementById('design').shadowRoot.querySelectorAll('button')].find((b) => b.textContent === 'Step').focus());
+    await page.raw.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('design').settings.designTrained === 1);
+    assert.equal(await notice(), expectedNotice({ ...settings, designTrained: 1 }));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+});
