@@ -355,6 +355,17 @@ void checkScoring(const std::vector<double>& queries, const std::vector<double>&
       const double slack = 1e-12 * std::max(std::fabs(*low), std::fabs(*high));
       check(predicted[r] >= *low - slack && predicted[r] <= *high + slack, "a scoring prediction lies within the values");
     }
+    // Blocks keep each block's largest weight of the matrix, the same predictions, and each row's peak.
+    const nw::ScoringBlocks b = nw::scoringBlocks(queries, keys, values, p, 1 + queries.size() / 3, 1 + keys.size() / 4);
+    check(b.predictions == predicted, "scoring blocks predict as scoringPredict");
+    for (std::size_t row = 0; row < m.rows; ++row) {
+      const double* weights = &m.data[row * m.cols];
+      check(weights[b.peaks[row]] == *std::max_element(weights, weights + m.cols), "a scoring row's peak has its largest weight");
+      for (std::size_t c = 0; c < m.cols; ++c) {
+        check(b.weight[(row / b.rowStep) * b.blockCols + c / b.colStep] >= weights[c], "a scoring block keeps its largest weight");
+      }
+    }
+    for (std::size_t i = 0; i < b.weight.size(); ++i) check(b.weight[i] == m.data[b.row[i] * m.cols + b.col[i]], "a scoring block's weight is its cell's");
     const nw::ScoringLoss r = nw::scoringLooLoss(keys, values, p, leaveOneOut);
     check(std::isfinite(r.loss) && r.loss >= 0.0, "the scoring loss is finite and nonnegative");
     for (double g : r.grad) check(std::isfinite(g), "a scoring gradient is finite (or refused)");

@@ -40,6 +40,7 @@ export default {
   'design.noticeAdditiveStart': "Untrained, the parameters are drawn at random from the seed: a query's largest weight lies {distance} from it on average (the Gaussian beside it: {gaussianDistance}). Train it and watch this distance.",
   'design.noticeAdditive': "After epoch {epochs}, a query's largest weight lies {distance} from it on average (the Gaussian beside it: {gaussianDistance}).",
   'design.featureCheck': "Computed by the module at the Gaussian's w = {w}: the {rows} × {cols} weights of the two forms differ by at most {difference} of each row's largest weight.",
+  'design.computing': 'Training to epoch {epoch} in the background…',
   'design.lossEmpty': "Press Train or Step: each epoch's loss appears here.",
   'design.lineDesign': 'Your attention pooling',
   'design.lineGaussian': 'Gaussian (step 3, w = {w})',

@@ -9,7 +9,7 @@ import { DesignFigure } from '../figures/design.js';
 import { designRequest, sameRequest } from '../model/design.js';
 import { t } from '../i18n/i18n.js';
 import { problemText } from '../i18n/problem_text.js';
-import { byId } from '../lib/dom.js';
+import { byId, setText } from '../lib/dom.js';
 import { showProblems } from './messages.js';
 
 // The figure is computed once it is this near the view (a reader scrolling to it finds it drawn).
@@ -62,6 +62,8 @@ class DesignSection {
     if (request === null || sameRequest(request, this.asked)) return;
     this.asked = request;
     this.client.request(request);
+    // (A worker's reply can take a while: replaying a link's epochs at 2000 samples, 1.4 s an epoch.)
+    if (this.client.pending) setText(byId('designStatus'), t('design.computing', { epoch: request.to }));
     this.showButtons();
   }
 
