@@ -126,6 +126,18 @@ inEachBrowser('design your own attention pooling', (env) => {
     await page.close();
   });
 
+  test('?embed=design shows the design with its controls, and ?controls= trims them', async () => {
+    const page = await open(`${env.server.url}?embed=design&controls=scoring,designTrain#scoring=dotProduct&optimizer=sgd&designLr=0.001&designTrained=20`, { width: 640, height: 700 });
+    assert.equal((await designShown(page)).notice, expectedNotice('#scoring=dotProduct&optimizer=sgd&designLr=0.001&designTrained=20'));
+    assert.equal(await page.label('Scoring function').isVisible(), true);
+    assert.equal(await page.locator('#designStep').isVisible(), true);
+    assert.equal(await page.label('Hidden units h').isVisible(), false);
+    assert.equal(await page.label('Design learning rate').isVisible(), false);
+    assert.equal(await page.locator('#predictionsChart').isVisible(), false, 'only the design');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('<nw-figure figure="design"> in a lesson: the same sentence, and Step from the keyboard', async () => {
     const page = await open(site.url('design-lesson.html'), { width: 900, height: 800, waitReady: false });
     const notice = () => page.waitForFunction(() => {

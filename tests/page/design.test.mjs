@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { designWork } from '../../web/src/compute/design_work.js';
-import { designNotice, featureCheckText } from '../../web/src/figures/design_text.js';
+import { describeDesign, designNotice, featureCheckText } from '../../web/src/figures/design_text.js';
 import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
 import { afterDesignEdit, designRequest, recommendedLr } from '../../web/src/model/design.js';
 import { defaults } from '../../web/src/model/settings.js';
@@ -109,6 +109,10 @@ test('the additive sentence: the distance from a query to its largest weight, an
     assert.ok(text.includes(`lies ${distance.toFixed(3)} from it on average (the Gaussian beside it: ${gaussianDistance.toFixed(3)})`), `${epochs}: ${text}`);
     assert.ok(text.includes(`Its test MSE, ${mse.toFixed(3)}, is ${mse < gaussianMse ? 'lower' : 'higher'} than the Gaussian's ${gaussianMse.toFixed(3)}.`), `${epochs}: ${text}`);
     assert.ok(text.startsWith(epochs === 0 ? 'Untrained' : `After epoch ${epochs},`), text);
+    // The text alternatives carry the same numbers.
+    const described = describeDesign(reply, data, en);
+    assert.ok(described.weights.includes(`lies ${distance.toFixed(3)} from it`), described.weights);
+    assert.ok(described.predictions.includes(`(test MSE ${mse.toFixed(3)})`) && described.predictions.includes(`(test MSE ${gaussianMse.toFixed(3)})`), described.predictions);
     // The same numbers in Chinese.
     const zh = designNotice(reply, data, s, translator('zh'));
     for (const number of [distance.toFixed(3), gaussianDistance.toFixed(3), mse.toFixed(3), gaussianMse.toFixed(3)]) assert.ok(zh.includes(number), `zh: ${number}`);

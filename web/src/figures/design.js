@@ -7,7 +7,7 @@ import { HeatmapChart } from '../charts/heatmap_chart.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { setText } from '../lib/dom.js';
 import { lossChart } from './training.js';
-import { designNotice, designParametersText, designSummary, featureCheckText } from './design_text.js';
+import { describeDesign, designNotice, designParametersText, designSummary, featureCheckText } from './design_text.js';
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
 
@@ -81,6 +81,9 @@ class DesignFigure {
     setText(e.notice, designNotice(reply, data, s, t));
     setText(e.status, designSummary(reply, s, t));
     setText(e.featureCheck, featureCheckText(reply, data, t));
+    const described = describeDesign(reply, data, t);
+    e.predictions.setAttribute('aria-label', described.predictions);
+    e.heatmap.setAttribute('aria-label', described.weights);
   }
 }
 

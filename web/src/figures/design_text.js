@@ -65,10 +65,20 @@ function designNotice(reply, data, s, t = pageT) {
   return joined(t('design.noticeAdditive', { epochs: reply.epoch, distance, gaussianDistance }));
 }
 
+// The charts' text alternatives, with the numbers they show.
+function describeDesign(reply, data, t = pageT) {
+  const mse = reply.testMses[reply.testMses.length - 1];
+  const { rows, cols } = reply.blocks;
+  return {
+    predictions: t('design.describePredictions', { epoch: reply.epoch, w: fixed(reply.gaussian.w, 2), mse: mse === null ? '–' : fixed(mse, 3), gaussianMse: reply.gaussian.testMse === null ? '–' : fixed(reply.gaussian.testMse, 3) }),
+    weights: t('design.describeWeights', { epoch: reply.epoch, rows, cols, distance: fixed(meanPeakDistance(reply.blocks.peaks, data.xTest, data.xTrain), 3) }),
+  };
+}
+
 // The module's check that the chapter's weights are dot-product attention's on the features.
 function featureCheckText(reply, data, t = pageT) {
   const { w, largestDifference } = reply.featureCheck;
   return t('design.featureCheck', { w: fixed(w, 2), rows: data.xTest.length, cols: data.xTrain.length, difference: largestDifference.toExponential(1) });
 }
 
-export { designNotice, designParametersText, designSummary, featureCheckText, meanPeakDistance };
+export { describeDesign, designNotice, designParametersText, designSummary, featureCheckText, meanPeakDistance };

@@ -41,6 +41,8 @@ export default {
   'design.noticeAdditive': "After epoch {epochs}, a query's largest weight lies {distance} from it on average (the Gaussian beside it: {gaussianDistance}).",
   'design.featureCheck': "Computed by the module at the Gaussian's w = {w}: the {rows} × {cols} weights of the two forms differ by at most {difference} of each row's largest weight.",
   'design.computing': 'Training to epoch {epoch} in the background…',
+  'design.describePredictions': 'Predictions of your attention pooling after epoch {epoch} (test MSE {mse}) beside the chapter\'s Gaussian at w = {w} (test MSE {gaussianMse}), with the training data and the truth',
+  'design.describeWeights': 'Heatmap of your attention pooling\'s weights after epoch {epoch}: {rows} queries by {cols} keys; a query\'s largest weight lies {distance} from it on average',
   'design.lossEmpty': "Press Train or Step: each epoch's loss appears here.",
   'design.lineDesign': 'Your attention pooling',
   'design.lineGaussian': 'Gaussian (step 3, w = {w})',
