@@ -56,6 +56,8 @@ function addControl(figure, control) {
       reset: button(figure.t('training.reset'), () => { player.pause(); figure.edit({ designTrained: 0 }); }),
     };
     buttons.pause.disabled = true;
+    // (Named apart from the chapter's training buttons for screen readers, as on the page.)
+    for (const [name, button] of Object.entries(buttons)) button.setAttribute('aria-label', figure.t(`design.${name}Label`));
     figure.designStatus = el('span', { className: 'status' });
     figure.designStatus.setAttribute('aria-live', 'polite');
     figure.controls.append(...Object.values(buttons), figure.designStatus);
