@@ -116,7 +116,7 @@ inEachBrowser('the author\'s options', (env) => {
     const view = await embedView(frame);
     assert.deepEqual(view.controls, ['w']);
     assert.deepEqual(view.captions, ['Row 2 is query 0.1']);
-    const message = 'controls: no control called bogus; use none, or some of query, attend, kernel, estimator, w, lr, epochs, loo, loss, train';
+    const message = 'controls: no control called bogus; use none, or some of query, attend, kernel, estimator, w, lr, epochs, loo, loss, train, scoring, hidden, optimizer, designLr, designEpochs, designTrain';
     assert.equal(view.alert, message);
     await page.waitForFunction(() => window.errors.length > 0);
     assert.deepEqual(await page.evaluate(() => window.errors), [{ setting: 'controls', message }]);
