@@ -41,6 +41,9 @@ test('the design trains as a fresh Trainer does, and starts again when asked for
   const work = designWork(nw);
   const reply = work(request(5));
   const trainer = new nw.Trainer(data.xTrain, data.yTrain, { scoring: 'additive', hidden: 8, seed: s.seed, optimizer: 'adam', lr: 0.05 });
+  const start = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { scoring: 'additive', parameters: trainer.parameters });
+  assert.equal(reply.testMses[0], nw.meanSquaredError(start, data.yTruth), 'the test MSE at the start');
+  assert.equal(designWork(nw)(request(0)).testMses[0], reply.testMses[0], 'the same, untrained');
   const losses = Array.from({ length: 5 }, () => trainer.step());
   assert.deepEqual([...reply.losses], losses);
   assert.deepEqual(reply.parameters, trainer.parameters);
@@ -77,6 +80,15 @@ test('the page\'s check: the chapter\'s weights are those of the dot product of 
   assert.ok(largestDifference <= 1e-9, `the two forms agree: ${largestDifference}`);
   assert.ok(largestDifference >= largest, 'relative to row maxima (each at most 1) it is at least the absolute difference');
   for (const lang of LANGUAGES) assert.ok(featureCheckText(reply, data, translator(lang)).includes(largestDifference.toExponential(1)), lang);
+});
+
+test('at 2000 x 2000 the check looks at evenly spaced queries (200,000 weights) and says so', () => {
+  const { data, request } = setUp({ nTrain: 2000, nTest: 2000 });
+  const reply = designWork(nw)(request(0));
+  assert.deepEqual([reply.featureCheck.rows, reply.featureCheck.cols], [100, 2000]);
+  // (Step 3's lr sends w to about 813 at this size: features near w^2 k = 3e6 lose a few more digits.)
+  assert.ok(reply.featureCheck.largestDifference <= 1e-7, `${reply.featureCheck.largestDifference}`);
+  assert.match(featureCheckText(reply, data, en), /for 100 evenly spaced of the 2000 queries and every key: the 100 × 2000 weights/);
 });
 
 test('the dot product\'s sentence: every query above 0 looks at the largest key (s > 0) or the smallest (s < 0)', () => {

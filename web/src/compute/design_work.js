@@ -5,12 +5,15 @@
 //   { key, data: { xTrain, yTrain, xTest, yTruth, w0, seed }, design: { scoring, hidden, optimizer, lr,
 //     leaveOneOut, loss }, gaussian: { lr, epochs }, to, maxCells: { rows, cols } }
 //   -> { key, epoch, losses, testMses, parameters, blocks, gaussian: { w, predictions, peaks, testMse },
-//        featureCheck: { w, largestDifference }, problem }
+//        featureCheck: { w, rows, cols, largestDifference }, problem }
 // losses[i] is the loss before epoch i + 1's step; testMses[i] the test MSE after epoch i (0: the start).
 // problem: the module's error ({ message, code, parameter }) that stopped training before `to`, or null.
 // Every number is the module's.
 
 // A thrown module error as plain data (it crosses to the page in a message).
+// The Gaussian-as-dot-product check looks at this many weights at most (two matrices of them, 3.2 MB each).
+const CHECK_CELLS = 200_000;
+
 const asProblem = (error) => ({ message: String(error && error.message), code: error && error.code, parameter: error && error.parameter });
 
 export function designWork(nw) {
@@ -25,8 +28,7 @@ export function designWork(nw) {
     const { scoring, hidden, optimizer, lr, leaveOneOut, loss } = design;
     const start = scoring === 'additive' ? { hidden, seed: data.seed } : scoring === 'gaussian' ? { w0: data.w0 } : {};
     const trainer = new nw.Trainer(data.xTrain, data.yTrain, { scoring, optimizer, lr, leaveOneOut, loss, ...start });
-    const predictions = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { scoring, parameters: trainer.parameters });
-    run = { key, trainer, losses: [], testMses: [testMse(data, predictions)] };
+    run = { key, trainer, losses: [], testMses: [] }; // (epoch 0's test MSE: see the request's handler)
   }
 
   // Trains the chapter's way (its Trainer, step 3's learning rate and epochs, from the data's w0).
@@ -47,10 +49,13 @@ export function designWork(nw) {
   }
 
   // The chapter's weights at w against those of the dot product of the features [q, 1] and
-  // [w^2 k, -w^2 k^2 / 2]: the largest difference in a cell, relative to its row's largest weight.
+  // [w^2 k, -w^2 k^2 / 2]: the largest difference in a cell, relative to its row's largest weight, over
+  // every key and evenly spaced queries, at most CHECK_CELLS weights (all of them up to 400 x 500).
   function featureCheck(data, w) {
-    const direct = nw.attentionWeights(data.xTest, data.xTrain, { w });
-    const { dim, queryFeatures, keyFeatures } = nw.gaussianFeatures(data.xTest, data.xTrain, { w });
+    const step = Math.ceil((data.xTest.length * data.xTrain.length) / CHECK_CELLS);
+    const queries = data.xTest.filter((_, r) => r % step === 0);
+    const direct = nw.attentionWeights(queries, data.xTrain, { w });
+    const { dim, queryFeatures, keyFeatures } = nw.gaussianFeatures(queries, data.xTrain, { w });
     const viaFeatures = nw.dotProductWeights(queryFeatures, keyFeatures, { dim });
     const { rows, cols } = direct;
     let largestDifference = 0;
@@ -62,7 +67,7 @@ export function designWork(nw) {
         largestDifference = Math.max(largestDifference, Math.abs(direct.data[i] - viaFeatures.data[i]) / rowMax);
       }
     }
-    return { w, largestDifference };
+    return { w, rows, cols, largestDifference };
   }
 
   return (message) => {
@@ -70,6 +75,8 @@ export function designWork(nw) {
     if (!run || run.key !== key.design || run.trainer.epoch > to) startRun(key.design, data, design);
     let problem = null;
     const options = { scoring: design.scoring };
+    const predictAt = () => nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { ...options, parameters: run.trainer.parameters });
+    if (run.testMses.length === 0 && to > 0) run.testMses.push(testMse(data, predictAt()));
     while (run.trainer.epoch < to) {
       try {
         run.losses.push(run.trainer.step());
@@ -77,11 +84,12 @@ export function designWork(nw) {
         problem = asProblem(error);
         break;
       }
-      const predictions = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { ...options, parameters: run.trainer.parameters });
-      run.testMses.push(testMse(data, predictions));
+      run.testMses.push(testMse(data, predictAt()));
     }
     const parameters = run.trainer.parameters;
     const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { ...options, parameters, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
+    // (Untrained, the blocks' pass gave the start's predictions.)
+    if (run.testMses.length === 0) run.testMses.push(testMse(data, blocks.predictions));
     const beside = gaussianBeside(key.gaussian, data, design, chapter);
     return {
       key,

@@ -77,8 +77,8 @@ function describeDesign(reply, data, t = pageT) {
 
 // The module's check that the chapter's weights are dot-product attention's on the features.
 function featureCheckText(reply, data, t = pageT) {
-  const { w, largestDifference } = reply.featureCheck;
-  return t('design.featureCheck', { w: fixed(w, 2), rows: data.xTest.length, cols: data.xTrain.length, difference: largestDifference.toExponential(1) });
+  const { w, rows, cols, largestDifference } = reply.featureCheck;
+  return t(rows === data.xTest.length ? 'design.featureCheck' : 'design.featureCheckSampled', { w: fixed(w, 2), rows, cols, difference: largestDifference.toExponential(1), queries: data.xTest.length });
 }
 
 export { describeDesign, designNotice, designParametersText, designSummary, featureCheckText, meanPeakDistance };

@@ -47,6 +47,7 @@ export default {
   'design.computing': '正在后台训练到第 {epoch} 个迭代周期……',
   'design.describePredictions': '第 {epoch} 个迭代周期之后你的注意力汇聚的预测（测试 MSE {mse}），与 w = {w} 的本章高斯汇聚（测试 MSE {gaussianMse}）并列，另有训练数据和真实函数',
   'design.describeWeights': '第 {epoch} 个迭代周期之后你的注意力汇聚的权重热图：{rows} 个查询乘 {cols} 个键；一个查询的最大权重平均距离它 {distance}',
+  'design.featureCheckSampled': '由模块在高斯汇聚的 w = {w} 处、对 {queries} 个查询中均匀选取的 {rows} 个和所有键计算：两种形式的 {rows} × {cols} 个权重之差至多为每行最大权重的 {difference}。',
   'design.lossEmpty': '按“训练”或“单步”：每个迭代周期的损失会显示在这里。',
   'design.lineDesign': '你的注意力汇聚',
   'design.lineGaussian': '高斯汇聚（第 3 步，w = {w}）',
