@@ -1,8 +1,8 @@
 // Where "Design your own attention pooling" is computed (design_work.js): on the page's thread while the
 // data are small (an additive epoch at the chapter's 50 samples takes half a millisecond), in the design
-// worker beyond that (over http; where no worker can start, or it fails, on the page's thread). One
-// request is in flight at a time; a newer one waits in its place, replacing any older waiting one, so
-// a run of changes computes only the last.
+// worker beyond that (over http; where no worker can start, or it fails, on the page's thread). Either
+// way in a task of its own, after the one that asked (a render's). One request is in flight at a time; a
+// newer one waits in its place, replacing any older waiting one, so a run of changes computes only the last.
 import { designWork } from './design_work.js';
 import { inSandbox } from '../embed/sandbox.js';
 
@@ -41,26 +41,27 @@ class DesignClient {
       return;
     }
     const { xTrain, xTest } = request.data;
+    this.inFlight = { id: this.nextId++, request };
     if (xTrain.length * xTest.length <= HERE_MAX_CELLS || !this.startWorker()) {
-      this.computeHere(request);
+      this.lastWhere = 'page';
+      const { id } = this.inFlight;
+      setTimeout(() => this.computeHere(id), 0);
       return;
     }
     this.lastWhere = 'worker';
-    this.inFlight = { id: this.nextId++, request };
     this.timer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
     this.worker.postMessage({ id: this.inFlight.id, request });
   }
 
-  computeHere(request) {
-    this.lastWhere = 'page';
-    let reply;
+  // The request in flight (if it is still request `id`), on the page's thread.
+  computeHere(id) {
+    if (!this.inFlight || this.inFlight.id !== id) return;
+    const { request } = this.inFlight;
     try {
-      reply = this.here(request);
+      this.finish({ id, reply: this.here(request) });
     } catch (error) {
-      this.onError(request, { message: String(error && error.message), code: error && error.code, parameter: error && error.parameter });
-      return;
+      this.finish({ id, error: { message: String(error && error.message), code: error && error.code, parameter: error && error.parameter } });
     }
-    this.onReply(request, reply);
   }
 
   startWorker() {
@@ -98,7 +99,7 @@ class DesignClient {
     else this.onReply(request, reply);
   }
 
-  // The worker is gone for good: what it had and what waits are computed on the page's thread.
+  // The worker is gone for good: what waits (or else what it had) is computed on the page's thread.
   stopWorker() {
     clearTimeout(this.timer);
     if (this.worker) this.worker.terminate();
@@ -107,7 +108,7 @@ class DesignClient {
     const request = this.waiting ?? this.inFlight?.request;
     this.inFlight = null;
     this.waiting = null;
-    if (request) this.computeHere(request);
+    if (request) this.request(request);
   }
 }
 

@@ -63,7 +63,7 @@ class DesignSection {
     this.asked = request;
     this.client.request(request);
     // (A worker's reply can take a while: replaying a link's epochs at 2000 samples, 1.4 s an epoch.)
-    if (this.client.pending) setText(byId('designStatus'), t('design.computing', { epoch: request.to }));
+    if (this.client.pending && this.client.where === 'worker') setText(byId('designStatus'), t('design.computing', { epoch: request.to }));
     this.showButtons();
   }
 
