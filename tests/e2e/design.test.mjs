@@ -126,6 +126,17 @@ inEachBrowser('design your own attention pooling', (env) => {
     await page.close();
   });
 
+  test('a link asking for more design epochs than its data allow is brought back to the limit, and says so', async () => {
+    const page = await open(`${env.server.url}#nTrain=500&scoring=dotProduct&designTrained=9999`, { width: 1280, height: 800 });
+    const shown = await designShown(page);
+    assert.match(shown.hash, /designTrained=50(&|$)/);
+    assert.match(await page.alert().text(), /Design epochs: at most 50 for 500 training samples/);
+    assert.equal(shown.notice, expectedNotice('#nTrain=500&scoring=dotProduct&designTrained=50'));
+    assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'worker', '500 samples train in the design worker');
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   test('?embed=design shows the design with its controls, and ?controls= trims them', async () => {
     const page = await open(`${env.server.url}?embed=design&controls=scoring,designTrain#scoring=dotProduct&optimizer=sgd&designLr=0.001&designTrained=20`, { width: 640, height: 700 });
     assert.equal((await designShown(page)).notice, expectedNotice('#scoring=dotProduct&optimizer=sgd&designLr=0.001&designTrained=20'));

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { fileUrl, inEachBrowser } from './browser.mjs';
 
-const settings = ['nTrain', 'nTest', 'noiseSd', 'seed', 'w', 'lr', 'epochs', 'trained', 'query', 'attend', 'estimator'];
+const settings = ['nTrain', 'nTest', 'noiseSd', 'seed', 'w', 'lr', 'epochs', 'trained', 'query', 'attend', 'estimator', 'scoring', 'designLr'];
 const payloads = [
   '<img src=x onerror=alert(1)>',
   '"><script>alert(2)</script>',
@@ -11,7 +11,8 @@ const payloads = [
   "';alert(4);//",
   '<svg onload=alert(5)>',
 ];
-const absurd = { nTrain: '1e9', nTest: '-3', noiseSd: 'Infinity', seed: '1e300', w: 'NaN', lr: '-1', epochs: '', trained: '99999999', query: '1e308', attend: 'everything', estimator: 'everything' };
+const absurd = { nTrain: '1e9', nTest: '-3', noiseSd: 'Infinity', seed: '1e300', w: 'NaN', lr: '-1', epochs: '', trained: '99999999', query: '1e308', attend: 'everything', estimator: 'everything',
+  scoring: 'everything', hidden: '1e9', optimizer: '', designLr: '-1', designEpochs: 'NaN', designTrained: '99999999' };
 
 // No dialog, no script-created nodes, a visible message, charts drawn, and Step still trains.
 async function assertSurvives(open, url, expectedMessage, { atEpochLimit = false } = {}) {
@@ -63,7 +64,9 @@ inEachBrowser('hostile URLs and input', (env) => {
       for (const expected of [/Test points must be from 5 to 2000; using 5/, /Noise must be a number/, /Distance scale w must be a number/,
         /Learning rate must be from 0.001 to 10; using 0.001/, /Epochs must be a number/, /Query x must be from -1000000 to 1000000; using 1000000/,
         /Show attention of must be one of auto, nonparametric, parametric/, /Estimator must be one of nadarayaWatson, localLinear/, /Trained epochs: replaying at most 50 for 2000 training samples/,
-        /Training stops at 50 epochs for 2000 training samples/]) {
+        /Training stops at 50 epochs for 2000 training samples/, /Scoring function must be one of additive, dotProduct, gaussian/,
+        /Hidden units h must be from 1 to 64; using 64/, /Optimizer must be one of adam, sgd/, /Design learning rate must be from 0.0001 to 10; using 0.0001/,
+        /Design epochs per Train must be a number/, /Design epochs trained must be from 0 to 5000; using 5000/]) {
         assert.match(text, expected);
       }
       assert.equal(await page.label('Training samples').value(), '2000');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { designWork } from '../../web/src/compute/design_work.js';
 import { describeDesign, designNotice, featureCheckText } from '../../web/src/figures/design_text.js';
 import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
-import { afterDesignEdit, designRequest, recommendedLr } from '../../web/src/model/design.js';
+import { afterDesignEdit, designRequest, maxDesignEpochs, recommendedLr } from '../../web/src/model/design.js';
 import { defaults } from '../../web/src/model/settings.js';
 import { Session } from '../../web/src/model/session.js';
 import { createNW } from '../module/module.mjs';
@@ -151,4 +151,10 @@ test('a new scoring or optimizer starts untrained with its own learning rate; ot
   assert.equal(afterDesignEdit({ ...s, hidden: 4 }, 'hidden').designTrained, 0);
   assert.equal(afterDesignEdit({ ...s, designEpochs: 9 }, 'designEpochs').designTrained, 7);
   assert.equal(afterDesignEdit({ ...s, w: 2 }, 'w').designTrained, 7);
+});
+
+test('a link replays at most a few seconds of design epochs: 5000 at 50 samples, 50 at 500, 20 at 2000', () => {
+  assert.deepEqual([50, 500, 2000].map(maxDesignEpochs), [5000, 50, 20]);
+  const { request } = setUp({ nTrain: 500 });
+  assert.equal(request(99999).to, 50);
 });

@@ -275,7 +275,7 @@ class HeatmapChart {
   // finer: also when the area has grown enough for finer blocks. Only a resize asks for that: after a
   // draw, finer blocks could change the axis labels, and with them the area, back and forth.
   needsRefit({ finer = false } = {}) {
-    if (!this.compute || this.cellCount === 0) return false;
+    if ((!this.compute && !this.refitElsewhere) || this.cellCount === 0) return false;
     const { rows, cols } = this.capacity();
     const { blockRows, blockCols, rowStep, colStep } = this.blocks;
     if (blockRows > rows || blockCols > cols) return true;
@@ -283,7 +283,7 @@ class HeatmapChart {
   }
 
   refit({ finer = false } = {}) {
-    if (!this.needsRefit({ finer })) return;
+    if (!this.compute || !this.needsRefit({ finer })) return;
     this.apply(this.compute(this.capacity()), this.rowLabels, this.colLabels);
     this.chart.update('none');
   }

@@ -8,10 +8,12 @@ import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/design.worker.js).
 const WORKER_URL = 'design_worker.js';
-// Queries x keys computed on the page's thread: an additive heatmap of 200 x 200 takes about 7 ms.
-const HERE_MAX_CELLS = 200 * 200;
-// A worker that has not answered by then (its first request loads the module; an additive epoch at
-// 2000 samples with its heatmap takes about 1.5 s) is given up for the page's thread.
+// Pairs an epoch and its heatmap visit (training keys x keys, plus queries x keys) computed on the page's
+// thread: at 200 training samples and 200 queries, an additive epoch and heatmap take about 15 ms.
+const HERE_MAX_PAIRS = 2 * 200 * 200;
+// A worker that has not answered its first request by then (it loads the module) is given up for the
+// page's thread. Once it has answered, a request may take as long as its epochs do (1.4 s each at 2000
+// samples): it is not timed.
 const REPLY_TIMEOUT_MS = 20000;
 
 class DesignClient {
@@ -42,14 +44,14 @@ class DesignClient {
     }
     const { xTrain, xTest } = request.data;
     this.inFlight = { id: this.nextId++, request };
-    if (xTrain.length * xTest.length <= HERE_MAX_CELLS || !this.startWorker()) {
+    if (xTrain.length * (xTrain.length + xTest.length) <= HERE_MAX_PAIRS || !this.startWorker()) {
       this.lastWhere = 'page';
       const { id } = this.inFlight;
       setTimeout(() => this.computeHere(id), 0);
       return;
     }
     this.lastWhere = 'worker';
-    this.timer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
+    if (!this.workerAnswered) this.timer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
     this.worker.postMessage({ id: this.inFlight.id, request });
   }
 
@@ -89,6 +91,7 @@ class DesignClient {
       return;
     }
     clearTimeout(this.timer);
+    if (this.lastWhere === 'worker') this.workerAnswered = true;
     const { request } = this.inFlight;
     this.inFlight = null;
     const next = this.waiting;

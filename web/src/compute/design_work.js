@@ -100,7 +100,7 @@ export function designWork(nw) {
       blocks,
       gaussian: { w: beside.w, predictions: beside.predictions, peaks: beside.peaks, testMse: beside.testMse },
       featureCheck: beside.featureCheck,
-      problem: problem ?? beside.problem,
+      problem, // (the Gaussian's own, if its training failed, is step 3's to say)
     };
   };
 }

@@ -26,7 +26,8 @@ function mseComparison(reply, t) {
   const gaussianMse = reply.gaussian.testMse;
   if (mse === null || gaussianMse === null) return '';
   const values = { mse: fixed(mse, 3), gaussianMse: fixed(gaussianMse, 3) };
-  if (mse === gaussianMse) return t('design.mseEqual', values);
+  // (Equal as shown: "0.251 is lower than 0.251" would puzzle a reader.)
+  if (values.mse === values.gaussianMse) return t('design.mseEqual', values);
   return t(mse < gaussianMse ? 'design.mseLower' : 'design.mseHigher', values);
 }
 

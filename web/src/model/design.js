@@ -7,6 +7,10 @@
 const SGD_LR = { gaussian: 0.5, dotProduct: 0.001, additive: 0.01 };
 const recommendedLr = (scoring, optimizer) => (optimizer === 'adam' ? 0.05 : SGD_LR[scoring]);
 
+// The most epochs a link replays (and training reaches) for n training samples: an additive epoch costs
+// about n^2 h tanh evaluations (0.7 s at 2000 samples), so that a link's replay stays under half a minute.
+const maxDesignEpochs = (n) => Math.max(20, Math.min(5000, Math.floor(5000 * (50 / n) ** 2)));
+
 // How many numbers a scoring learns: w, s, or wq, wk, b and v of h each.
 const parameterCount = (scoring, hidden) => (scoring === 'additive' ? 4 * hidden : 1);
 
@@ -31,7 +35,7 @@ function designRequest(data, s, maxCells) {
     data: { xTrain: data.xTrain, yTrain: data.yTrain, xTest: data.xTest, yTruth: data.yTruth ?? null, w0: data.w0, seed: s.seed },
     design: { scoring: s.scoring, hidden: s.hidden, optimizer: s.optimizer, lr: s.designLr, leaveOneOut, loss: s.loss },
     chapter: { lr: s.lr, epochs: s.epochs },
-    to: s.designTrained,
+    to: Math.min(s.designTrained, maxDesignEpochs(data.xTrain.length)),
     maxCells,
   };
 }
@@ -49,4 +53,4 @@ function afterDesignEdit(next, name) {
   return next;
 }
 
-export { afterDesignEdit, designRequest, parameterCount, recommendedLr, sameRequest };
+export { afterDesignEdit, designRequest, maxDesignEpochs, parameterCount, recommendedLr, sameRequest };

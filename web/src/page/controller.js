@@ -125,6 +125,7 @@ class App {
   runExercise(exercise) {
     this.stopConverging();
     this.player.pause();
+    this.design.player.pause();
     clearProblems();
     this.apply(exerciseSettings(exercise), 'push');
     if (exercise.then === 'train') this.player.play(this.settings.epochs);
@@ -141,6 +142,7 @@ class App {
   applyText(text, { over = this.settings } = {}) {
     this.stopConverging();
     this.player.pause();
+    this.design?.player.pause();
     const { state, problems, refused } = parse(text, over);
     clearProblems();
     showProblems(problems);
@@ -190,6 +192,16 @@ class App {
   // convergence" (the row pool, or slices), unless replayNow (an imported session, compared at once).
   apply(next, history, { byReader = true, replayNow = false } = {}) {
     const previous = this.settings;
+    // Only the design's settings changed: the chapter's session is left as it is (a run to convergence
+    // under way goes on), and only the design follows.
+    if (previous && this.session.data && Object.keys(next).every((key) => designKeys.includes(key) || next[key] === previous[key])) {
+      this.settings = { ...next };
+      if (this.rendered) this.rendered = { ...this.rendered, ...Object.fromEntries(designKeys.map((key) => [key, next[key]])) };
+      this.controls.show(this.settings);
+      this.design.show();
+      this.writeUrl(history, { byReader });
+      return;
+    }
     const problems = [];
     let replayLater = null; // the epoch to replay to after the render
     next = { ...next };
@@ -213,19 +225,9 @@ class App {
     }
     // (While epochs are replayed, the settings and the URL keep the count they will reach.)
     this.settings = { ...next, trained: replayLater ?? this.session.epoch };
-    // A w released where a paused drag's render already drew it is not drawn again; a change of the
-    // design's settings alone redraws only the design.
-    const same = (settings, keys) => keys.every((key) => settings[key] === this.settings[key]);
+    // A w released where a paused drag's render already drew it is not drawn again.
     const drawn = this.rendered !== null && serialize(this.rendered) === serialize(this.settings) && this.rendered.session === this.session.data;
-    const chapterDrawn = this.rendered !== null && this.rendered.session === this.session.data
-      && same(this.rendered, Object.keys(this.settings).filter((key) => !designKeys.includes(key)));
-    if (chapterDrawn && !drawn) {
-      this.rendered = { ...this.settings, session: this.session.data };
-      this.controls.show(this.settings);
-      this.design.show();
-    } else if (!drawn) {
-      this.render();
-    }
+    if (!drawn) this.render();
     this.writeUrl(history, { byReader });
     showProblems(problems);
     if (replayLater !== null) this.converger.start(replayLater, { replay: true });

@@ -6,7 +6,7 @@
 import { DesignClient } from '../compute/design_client.js';
 import { Player } from '../compute/player.js';
 import { DesignFigure } from '../figures/design.js';
-import { designRequest, sameRequest } from '../model/design.js';
+import { designRequest, maxDesignEpochs, sameRequest } from '../model/design.js';
 import { t } from '../i18n/i18n.js';
 import { problemText } from '../i18n/problem_text.js';
 import { byId, setText } from '../lib/dom.js';
@@ -24,7 +24,7 @@ class DesignSection {
       heatmapNote: byId('designHeatmapNote'), title: byId('designTitleParameters'), notice: byId('designNotice'),
       status: byId('designStatus'), featureCheck: byId('featureCheck'),
     });
-    this.client = new DesignClient({ nw: app.nw, onReply: (request, reply) => this.arrived(request, reply), onError: (request, error) => this.failed(error) });
+    this.client = new DesignClient({ nw: app.nw, onReply: (request, reply) => this.arrived(request, reply), onError: (request, error) => this.failed(request, error) });
     this.player = new Player({ step: () => this.stepOnce(), onChange: () => this.showButtons() });
     this.near = false;
     this.asked = null; // the last request sent
@@ -55,9 +55,18 @@ class DesignSection {
     return designRequest(session.data, settings, this.figure.capacity());
   }
 
-  // Asks for the settings shown, unless that is what was last asked.
+  // Asks for the settings shown, unless that is what was last asked. Epochs beyond the limit for the
+  // data's size are brought back to it, and said.
   show() {
     if (!this.near) return;
+    const { session, settings } = this.app;
+    const limit = session.data ? maxDesignEpochs(session.data.xTrain.length) : Infinity;
+    if (settings && settings.designTrained > limit) {
+      this.player.pause();
+      this.app.apply({ ...settings, designTrained: limit }, 'replace');
+      showProblems([t('design.epochLimit', { epochs: limit, n: session.data.xTrain.length })]);
+      return;
+    }
     const request = this.wanted();
     if (request === null || sameRequest(request, this.asked)) return;
     this.asked = request;
@@ -70,7 +79,12 @@ class DesignSection {
   // One epoch more for the player or Step; null while the last one is on its way.
   stepOnce() {
     if (this.client.pending) return null;
-    const { settings } = this.app;
+    const { session, settings } = this.app;
+    const limit = maxDesignEpochs(session.data.xTrain.length);
+    if (settings.designTrained >= limit) {
+      showProblems([t('design.epochLimit', { epochs: limit, n: session.data.xTrain.length })]);
+      return false;
+    }
     this.app.apply({ ...settings, designTrained: settings.designTrained + 1 }, this.player.isPlaying ? 'replace' : 'push');
     return true;
   }
@@ -79,7 +93,9 @@ class DesignSection {
     const { session, settings } = this.app;
     if (request.data.xTrain !== session.data.xTrain) return; // (data changed meanwhile: asked again)
     this.shown = { request, reply };
-    this.figure.show(reply, session.data, settings, () => this.refit());
+    // (Drawn with the scoring it was computed for: the settings may have moved on meanwhile.)
+    const { scoring, hidden } = request.design;
+    this.figure.show(reply, session.data, { ...settings, scoring, hidden }, () => this.refit());
     if (reply.problem) {
       this.player.pause();
       const { code, message } = reply.problem;
@@ -95,9 +111,11 @@ class DesignSection {
     this.show(); // (settings that changed while this was computed)
   }
 
-  failed(error) {
+  // (The request that failed is not asked again until the settings change.)
+  failed(request, error) {
     this.player.pause();
-    this.asked = null;
+    this.asked = request;
+    this.shown = { request, reply: this.shown ? this.shown.reply : null };
     showProblems([problemText({ name: 'NWError', code: error.code, message: error.message })]);
     this.showButtons();
   }
