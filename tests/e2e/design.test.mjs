@@ -161,6 +161,9 @@ inEachBrowser('design your own attention pooling', (env) => {
     await page.raw.keyboard.press('Enter');
     await page.waitForFunction(() => document.getElementById('design').settings.designTrained === 1);
     assert.equal(await notice(), expectedNotice({ ...settings, designTrained: 1 }));
+    // Rebuilt in another language (the old training run freed), it shows the same epoch in Chinese.
+    await page.evaluate(() => document.getElementById('design').setAttribute('lang', 'zh'));
+    await page.waitForFunction((text) => document.getElementById('design').shadowRoot.querySelector('p.note')?.textContent === text, expectedNotice({ ...settings, designTrained: 1 }, 'zh'));
     assert.deepEqual(page.problems, []);
     await page.close();
   });

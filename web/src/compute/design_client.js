@@ -102,6 +102,17 @@ class DesignClient {
     else this.onReply(request, reply);
   }
 
+  // Nothing more will be asked: the page's-thread run is freed, the worker stopped, replies dropped.
+  dispose() {
+    this.here.dispose();
+    clearTimeout(this.timer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.workerFailed = true;
+    this.inFlight = null;
+    this.waiting = null;
+  }
+
   // The worker is gone for good: what waits (or else what it had) is computed on the page's thread.
   stopWorker() {
     clearTimeout(this.timer);

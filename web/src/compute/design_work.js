@@ -70,7 +70,7 @@ export function designWork(nw) {
     return { w, rows, cols, largestDifference };
   }
 
-  return (message) => {
+  const handle = (message) => {
     const { key, data, design, chapter, to, maxCells } = message;
     if (!run || run.key !== key.design || run.trainer.epoch > to) startRun(key.design, data, design);
     let problem = null;
@@ -103,6 +103,12 @@ export function designWork(nw) {
       problem, // (the Gaussian's own, if its training failed, is step 3's to say)
     };
   };
+  // Frees the training run's wasm memory (the work can still be asked again: it starts a new run).
+  handle.dispose = () => {
+    if (run) run.trainer.delete();
+    run = null;
+  };
+  return handle;
 }
 
 export { asProblem };

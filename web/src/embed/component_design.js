@@ -28,7 +28,7 @@ function buildDesign(root, { t, host, figure, el }) {
   let session = null;
 
   function ask() {
-    if (!session || !host.settings) return;
+    if (!session || !host.settings || !client) return;
     const request = designRequest(session.data, host.settings, drawing.capacity());
     if (sameRequest(request, asked)) return;
     asked = request;
@@ -55,6 +55,10 @@ function buildDesign(root, { t, host, figure, el }) {
     get charts() { return drawing.charts ? [drawing.charts.predictions, drawing.charts.loss.chart, drawing.charts.heatmap.chart] : []; },
     get pending() { return client !== null && client.pending; },
     get shown() { return shown; },
+    dispose() {
+      if (client) client.dispose();
+      client = null;
+    },
     render(current) {
       session = current;
       client ??= new DesignClient({ nw: current.nw, workers: false, onReply: arrived, onError: (request, error) => host.showProblems([problemText({ name: 'NWError', ...error }, { t })]) });

@@ -98,6 +98,7 @@ class NWFigure extends HTMLElement {
 
   disconnectedCallback() {
     this.player.pause();
+    this.designPlayer?.pause();
     if (this.groupName !== null) leaveGroup(this, this.groupName);
     this.groupName = null;
   }
@@ -175,6 +176,7 @@ class NWFigure extends HTMLElement {
       this.dispatchEvent(new CustomEvent('nw-error', { bubbles: true, composed: true, detail: { attribute: option, setting: option, message } }));
     }
     const name = this.getAttribute('figure') ?? 'predictions';
+    this.view?.dispose?.(); // (a design's training run and its wasm memory)
     this.body.replaceChildren();
     this.controls.replaceChildren();
     this.view = null;
