@@ -4,7 +4,7 @@
 // thread. The work itself is design_work.js's; each message is one request, answered { id, reply } or
 // { id, error } (or { id, unavailable } if the module did not load).
 /* global importScripts, createNW */
-import { designWork } from './design_work.js';
+import { asProblem, designWork } from './design_work.js';
 
 importScripts('nw.js');
 const ready = createNW().then((nw) => designWork(nw));
@@ -23,6 +23,6 @@ self.onmessage = async ({ data: { id, request } }) => {
     const arrays = [blocks.weight, blocks.row, blocks.col, blocks.fallbackRows, blocks.predictions, blocks.peaks, reply.losses];
     self.postMessage({ id, reply }, arrays.map((array) => array.buffer));
   } catch (error) {
-    self.postMessage({ id, error: { message: String(error && error.message), code: error && error.code, parameter: error && error.parameter } });
+    self.postMessage({ id, error: asProblem(error) });
   }
 };

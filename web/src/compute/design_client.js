@@ -3,7 +3,7 @@
 // worker beyond that (over http; where no worker can start, or it fails, on the page's thread). Either
 // way in a task of its own, after the one that asked (a render's). One request is in flight at a time; a
 // newer one waits in its place, replacing any older waiting one, so a run of changes computes only the last.
-import { designWork } from './design_work.js';
+import { asProblem, designWork } from './design_work.js';
 import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/design.worker.js).
@@ -62,7 +62,7 @@ class DesignClient {
     try {
       this.finish({ id, reply: this.here(request) });
     } catch (error) {
-      this.finish({ id, error: { message: String(error && error.message), code: error && error.code, parameter: error && error.parameter } });
+      this.finish({ id, error: asProblem(error) });
     }
   }
 
