@@ -195,8 +195,16 @@ class Locator {
   }
 
   // A real click in the middle of the element, once it is rendered, enabled and not covered.
+  // Scrolling to it can bring figures near the view that draw lazily above it and move it (a heatmap's
+  // note appearing): the click waits until the element's place holds across two polls.
   async click() {
-    const point = await this.page.waitForFunction(inPage, this.where('point'));
+    let point = await this.page.waitForFunction(inPage, this.where('point'));
+    for (let tries = 0; tries < 20; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await this.page.waitForFunction(inPage, this.where('point'));
+      if (again.x === point.x && again.y === point.y) break;
+      point = again;
+    }
     await this.page.mouse.click(point.x, point.y);
     await this.settled();
   }

@@ -192,9 +192,11 @@ class App {
   // convergence" (the row pool, or slices), unless replayNow (an imported session, compared at once).
   apply(next, history, { byReader = true, replayNow = false } = {}) {
     const previous = this.settings;
-    // Only the design's settings changed: the chapter's session is left as it is (a run to convergence
-    // under way goes on), and only the design follows.
-    if (previous && this.session.data && Object.keys(next).every((key) => designKeys.includes(key) || next[key] === previous[key])) {
+    // Only the design's settings changed, from what is set and from what is drawn (a w dragged live is
+    // set before it is drawn): the chapter's session is left as it is (a run to convergence under way
+    // goes on), and only the design follows.
+    const sameChapter = (other) => other && Object.keys(next).every((key) => designKeys.includes(key) || next[key] === other[key]);
+    if (this.session.data && sameChapter(previous) && sameChapter(this.rendered)) {
       this.settings = { ...next };
       if (this.rendered) this.rendered = { ...this.rendered, ...Object.fromEntries(designKeys.map((key) => [key, next[key]])) };
       this.controls.show(this.settings);
