@@ -212,8 +212,8 @@ for (const [formFactor, goal] of [['desktop', 90], ['mobile', 75]]) {
 const memory = [10_000, 100_000].map((n) => JSON.parse(execFileSync(process.execPath, [new URL('./memory.mjs', import.meta.url).pathname, String(n)], { encoding: 'utf8' })));
 const [small, large] = memory;
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-row('predict 100,000 x 100,000: memory', `wasm ${mib(large.wasmBytes)}, peak RSS ${mib(large.peakRssBytes)} (10,000: ${mib(small.wasmBytes)}, ${mib(small.peakRssBytes)}); ${large.seconds.toFixed(1)} s`,
-  `${(large.peakRssBytes / small.peakRssBytes).toFixed(2)}x for 10x n`, 'O(n): far below the 80 GB of an n x n matrix', large.finite && large.wasmBytes < 256 * 2 ** 20);
+row('predict 100,000 x 100,000: memory', `heap ${mib(large.heapBytes)}, peak RSS ${mib(large.peakRssBytes)} (10,000: ${mib(small.heapBytes)}, ${mib(small.peakRssBytes)}); ${large.seconds.toFixed(1)} s`,
+  `${(large.peakRssBytes / small.peakRssBytes).toFixed(2)}x for 10x n`, 'O(n): far below the 80 GB of an n x n matrix', large.finite && large.heapBytes < 256 * 2 ** 20);
 
 // 6. Bandwidth selection at large n (bench/bandwidth.mjs): binned at 100,000 points; exact only vs 'auto' at 5,000
 for (const r of measureBandwidthSelection(nw)) row(...r);

@@ -11,6 +11,6 @@ console.log(JSON.stringify({
   n,
   seconds,
   finite: predicted.every(Number.isFinite),
-  wasmBytes: nw.HEAP8.buffer.byteLength,
+  heapBytes: nw.heapStats().arena,
   peakRssBytes: process.resourceUsage().maxRSS * 1024,
 }));

@@ -378,6 +378,9 @@ class Trainer {
 }
 
 // The exports, by name; the module gets exactly publicApi's (a name missing on either side stops the load).
+// createNW resolves to publicModule, a plain object of these names only: Emscripten's Module also carries
+// its own members (_malloc, HEAP8..HEAPF64, asm, stackSave, ...), which would let a caller read and write
+// wasm memory past every check here.
 const exportsByName = {
   NWError,
   // Calling the class without new would throw the engine's own TypeError: the proxy makes it an NWError
@@ -397,7 +400,9 @@ for (const name of Object.keys(signatures)) {
 for (const name of Object.keys(exportsByName)) {
   if (!publicApi.includes(name)) throw new Error(`api.js: ${name} is exported but not in publicApi`);
 }
+const publicModule = {};
 for (const name of publicApi) {
   if (!hasOwn(exportsByName, name)) throw new Error(`api.js: publicApi lists ${name}, which is not defined`);
-  Module[name] = exportsByName[name];
+  publicModule[name] = exportsByName[name];
 }
+Module['ready'] = Module['ready'].then(() => publicModule);

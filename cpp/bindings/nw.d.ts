@@ -117,7 +117,11 @@ declare namespace createNW {
 
   interface ObjectiveOptions {
     w?: number;
-    kernel?: TrainableKernelName;
+    /**
+     * Any kernel: for 'boxcar' and 'constant' the loss is piecewise constant in w and grad is 0 (which is
+     * why Trainer and selectBandwidth take the trainable kernels only).
+     */
+    kernel?: KernelName;
     /** false lets each training query see its own key (default true). */
     leaveOneOut?: boolean;
     loss?: LossName;
@@ -153,13 +157,13 @@ declare namespace createNW {
   }
 
   interface BinnedPrediction {
-    /** The Gaussian Nadaraya-Watson prediction at each query, from binned sums. */
+    /** The Gaussian Nadaraya-Watson prediction at each query, from binned sums; within the values' range. */
     predictions: Float64Array;
     /**
-     * |prediction - predict's| <= bound: the binning and interpolation errors (grid spacing^2 times the
-     * kernel's second derivative near the query), the kernel cut off beyond its reach and the FFT's
-     * rounding. About 1e-6 of the values' range where keys are dense; Infinity for a query so far from
-     * every key that its weight sum could be 0.
+     * |prediction - the exact one| <= bound: the binning and interpolation errors (grid spacing^2 times
+     * the kernel's second derivative near the query), the kernel cut off beyond its reach, and every
+     * rounding, the final one included. About 1e-6 of the values' range where keys are dense, never more
+     * than the range; Infinity only for a query so far from every key that its weight sum could be 0.
      */
     bounds: Float64Array;
     /** Grid points the keys were binned onto: about span * |w| / 0.002, at most 2^20. */

@@ -256,20 +256,28 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
                 " has a loss that is piecewise constant in w, so it has no minimiser to search for; use gaussian, epanechnikov or triangular");
   }
   requireTrainingSet(x, y);  // before anything reads x
+  // Every criterion is a sum over the pairs in any order, and sorted keys let each row visit only the keys
+  // within the kernel's reach (without: 31 s instead of 1.5 s at n = 3,000 clumped keys).
+  if (!std::is_sorted(x.begin(), x.end())) {
+    std::vector<std::size_t> order(x.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+    std::vector<double> sortedX(x.size()), sortedY(y.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      sortedX[i] = x[order[i]];
+      sortedY[i] = y[order[i]];
+    }
+    return selectBandwidth(sortedX, sortedY, objective, criterion, approximation);
+  }
   if (criterion == Criterion::aic) return selectByAic(x, y, objective);
 
   // Where the binned loss stands in for the exact one (see the header): decided per w by the work each
   // would do, so small data sets never meet it.
   const bool mayBin = approximation == Approximation::automatic && objective.kernel == Kernel::gaussian &&
                       objective.estimator == Estimator::nadarayaWatson;
-  std::vector<double> sortedX;
-  if (mayBin) {
-    sortedX = x;
-    std::sort(sortedX.begin(), sortedX.end());
-  }
   const auto binnedAt = [&](double w) {
     if (!mayBin || w == 0.0) return false;
-    const double exactWork = exactLooWork(sortedX, w);
+    const double exactWork = exactLooWork(x, w);
     return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedLooWork(x, w) < exactWork;
   };
   const auto loss = [&](double w) {
@@ -303,7 +311,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
 
   // The two limits, evaluated exactly; a tie keeps the finite w. At w = 0 every key weighs the same, so
   // the large case sums in closed form what looLoss would sum pair by pair.
-  const double atZero = mayBin && exactLooWork(sortedX, 0.0) > kExactWorkLimit ? averageLooLoss(y, objective)
+  const double atZero = mayBin && exactLooWork(x, 0.0) > kExactWorkLimit ? averageLooLoss(y, objective)
                                                                                : loss(0.0);
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
   const double atInfinity = lossScale(objective.loss) * nearestNeighbourLoss(x, y, objective.leaveOneOut);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -61,16 +62,26 @@ Grid gridFor(double lo, double hi, double w) {
 }
 
 // Linear binning: each key's weight splits between the two grid points around it, nearer one more.
-template <class Weight>
-void bin(const Grid& grid, const std::vector<double>& keys, std::vector<double>& out, Weight&& weight) {
+// Three sequences in one pass: counts (weight 1), values and their magnitudes. Returns the most terms
+// that any one grid point sums (its rounding grows with them).
+std::size_t bin(const Grid& grid, const std::vector<double>& keys, const std::vector<double>& values,
+                std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
+  std::vector<std::uint32_t> terms(grid.points);
   for (std::size_t j = 0; j < keys.size(); ++j) {
     const double t = (keys[j] - grid.lo) / grid.spacing;
     const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
     const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
-    const double v = weight(j);
-    out[k] += (1.0 - f) * v;
-    out[k + 1] += f * v;
+    const double v = values[j];
+    counts[k] += 1.0 - f;
+    counts[k + 1] += f;
+    weighted[k] += (1.0 - f) * v;
+    weighted[k + 1] += f * v;
+    magnitudes[k] += (1.0 - f) * std::fabs(v);
+    magnitudes[k + 1] += f * std::fabs(v);
+    ++terms[k];
+    ++terms[k + 1];
   }
+  return *std::max_element(terms.begin(), terms.end());
 }
 
 double norm1(const std::vector<double>& a) {
@@ -114,6 +125,12 @@ Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTrans
   return out;
 }
 
+void requireKeysAndValues(const std::vector<double>& keys, const std::vector<double>& values) {
+  requireNonEmptyFiniteArray(keys, "keys");
+  requireNonEmptyFiniteArray(values, "values");
+  requireSameLength(keys, "keys", values, "values");
+}
+
 void requireBinnedW(double w) {
   requireFinite(w, "w");
   if (w == 0.0) throw Error(ErrorCode::outOfRange, "w", "w must be nonzero for the binned sums (at w = 0 every key weighs the same: use predict), got 0");
@@ -123,7 +140,7 @@ void requireBinnedW(double w) {
 
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
                               const std::vector<double>& queries, double w) {
-  requireTrainingSet(keys, values);
+  requireKeysAndValues(keys, values);
   requireNonEmptyFiniteArray(queries, "queries");
   requireBinnedW(w);
   const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
@@ -131,13 +148,20 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   const Grid grid = gridFor(std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w);
   const auto [yLo, yHi] = std::minmax_element(values.begin(), values.end());
   BinnedSums out;
-  out.shift = 0.5 * *yLo + 0.5 * *yHi;
+  out.shift = 0.5 * *yLo + 0.5 * *yHi;  // (halves first: no overflow)
   out.gridPoints = grid.points;
+  // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2).
+  std::vector<double> scaled(values.size());
+  double largest = 0.0;
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    scaled[j] = values[j] - out.shift;
+    largest = std::max(largest, std::fabs(scaled[j]));
+  }
+  out.valueExponent = largest > 0.0 ? -std::ilogb(largest) : 0;
+  for (double& v : scaled) v = std::scalbn(v, out.valueExponent);
 
   std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
-  bin(grid, keys, counts, [](std::size_t) { return 1.0; });
-  bin(grid, keys, shifted, [&](std::size_t j) { return values[j] - out.shift; });
-  bin(grid, keys, absShifted, [&](std::size_t j) { return std::fabs(values[j] - out.shift); });
+  const std::size_t mostTerms = bin(grid, keys, scaled, counts, shifted, absShifted);
 
   // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
   // query's cell), both cut off at L offsets; zero-padded so that the circular convolution does not wrap.
@@ -175,15 +199,19 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
 
   // Per unit of binned weight: the binning error and the interpolation error are each at most
   // s^2 / 8 times |K''| near the key (the envelope); the cut-off tail, kernel and envelope both, at most
-  // their values at the reach; accumulated rounding in the binning, a few eps per unit.
+  // their values at the reach; the rounding of the binned sums (a grid point summing m terms: m eps),
+  // of the shifted values (eps), of the kernel's values (2 eps), and of a key's or a query's place on the
+  // grid (t = (x - lo) / spacing is off by up to 2 eps t grid points, |K'| < 1: 2 eps t s each).
   const double s2 = grid.s * grid.s;
   const double reachU = static_cast<double>(reach) * grid.s;
   // (No tail when the kernel spans the whole grid: no offset is cut off.)
   const double tailPerUnit =
       reach + 1 >= grid.points ? 0.0 : gaussian(reachU) + 0.25 * s2 * secondDerivativeEnvelope(reachU, 2.0 * grid.s);
   const double countTotal = static_cast<double>(keys.size()), absTotal = norm1(absShifted);
-  const double countFixed = tailPerUnit * countTotal + 64.0 * kEpsilon * countTotal + sums.rounding;
-  const double absFixed = tailPerUnit * absTotal + 64.0 * kEpsilon * absTotal + sums.rounding;
+  const double roundingPerUnit =
+      kEpsilon * (static_cast<double>(mostTerms) + 8.0 + 4.0 * static_cast<double>(grid.points) * grid.s);
+  const double countFixed = (tailPerUnit + roundingPerUnit) * countTotal + sums.rounding;
+  const double absFixed = (tailPerUnit + roundingPerUnit) * absTotal + sums.rounding;
 
   const std::size_t m = queries.size();
   out.weightSum.resize(m);
@@ -217,6 +245,28 @@ double ratioBound(double numerator, double denominator, double numeratorBound, d
   return (numeratorBound + std::fabs(numerator / denominator) * denominatorBound) / lower;
 }
 
+struct Estimate {
+  double value, bound;
+};
+
+// The prediction N / D (in the sums' shifted and scaled units) in the values' units, and its bound with
+// the division's and the final addition's rounding; clamped into [lo, hi], the values' range, where the
+// exact prediction lies (a weighted average of them), so that the bound never exceeds the range either.
+Estimate predictionFrom(const BinnedSums& sums, double numerator, double denominator, double numeratorBound,
+                        double denominatorBound, double lo, double hi) {
+  const double ratio = numerator / denominator;
+  const double scaledBound = ratioBound(numerator, denominator, numeratorBound, denominatorBound);
+  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY};
+  const double value = std::scalbn(ratio, -sums.valueExponent) + sums.shift;
+  // (1 + 4 eps): the bound's own rounding; eps |ratio|: the division's; eps |value|: the addition's; a few
+  // of the smallest subnormals: the same roundings among subnormal values, where they are absolute.
+  constexpr double kTiny = 4.0 * std::numeric_limits<double>::denorm_min();
+  const double bound = std::scalbn((scaledBound + kEpsilon * std::fabs(ratio)) * (1.0 + 4.0 * kEpsilon), -sums.valueExponent) +
+                       kEpsilon * std::fabs(value) + kTiny;
+  const double range = (0.5 * hi - 0.5 * lo) * (2.0 + 4.0 * kEpsilon) + kTiny;  // hi - lo, rounded up, without overflow
+  return {std::clamp(value, lo, hi), std::min(bound, range)};
+}
+
 // The exact Gaussian Nadaraya-Watson prediction for training point j (leaving it out or not).
 double exactRow(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, double w, bool leaveOneOut,
                 bool sorted) {
@@ -229,15 +279,15 @@ double exactRow(const std::vector<double>& x, const std::vector<double>& y, std:
 BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vector<double>& values,
                                const std::vector<double>& queries, double w) {
   const BinnedSums sums = binnedGaussianSums(keys, values, queries, w);
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
   BinnedPrediction out;
   out.gridPoints = sums.gridPoints;
   out.predictions.resize(queries.size());
   out.bounds.resize(queries.size());
   for (std::size_t i = 0; i < queries.size(); ++i) {
-    const double shifted = sums.weighted[i] / sums.weightSum[i];
-    out.bounds[i] = ratioBound(sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i]);
-    // A sum that underflowed to 0 (a query far beyond the keys' reach): no value, infinite bound.
-    out.predictions[i] = std::isfinite(shifted) ? shifted + sums.shift : sums.shift;
+    const Estimate p = predictionFrom(sums, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], *lo, *hi);
+    out.predictions[i] = p.value;
+    out.bounds[i] = p.bound;
   }
   return out;
 }
@@ -247,6 +297,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     throw Error(ErrorCode::notApplicable, objective.kernel != Kernel::gaussian ? "kernel" : "estimator",
                 "the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
   }
+  requireTrainingSet(x, y);
   const BinnedSums sums = binnedGaussianSums(x, y, x, w);
   const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
   const double tolerance = kBinnedRowTolerance * (*yHi - *yLo);
@@ -256,19 +307,22 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   for (std::size_t j = 0; j < x.size(); ++j) {
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
-    const double numerator = sums.weighted[j] - selfWeight * (y[j] - sums.shift);
+    // (The same rounded, scaled value as the binned one.)
+    const double numerator = sums.weighted[j] - selfWeight * std::scalbn(y[j] - sums.shift, sums.valueExponent);
     const double denominator = sums.weightSum[j] - selfWeight;
-    const double bound = ratioBound(numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j]);
-    if (bound <= tolerance) {
-      const double residual = (numerator / denominator + sums.shift) - y[j];
+    const Estimate p = predictionFrom(sums, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
+    if (p.bound <= tolerance) {
+      const double residual = p.value - y[j];
       out.loss += residual * residual;
-      out.bound += (2.0 * std::fabs(residual) + bound) * bound;
+      out.bound += (2.0 * std::fabs(residual) + p.bound) * p.bound;
     } else {
       const double residual = exactRow(x, y, j, w, objective.leaveOneOut, sorted) - y[j];
       out.loss += residual * residual;
       ++out.exactRows;
     }
   }
+  // The residuals', squares' and sum's rounding (n eps of the loss), as looLoss's own.
+  out.bound += 4.0 * kEpsilon * static_cast<double>(x.size()) * out.loss;
   const double scale = lossScale(objective.loss);
   out.loss *= scale;
   out.bound *= scale;

@@ -21,9 +21,12 @@ test('the built module carries every public name, as a function or class', () =>
     assert.ok(Object.hasOwn(nw, name), `nw.${name}`);
     assert.equal(typeof nw[name], 'function', `nw.${name} is a function or class`);
   }
-  // Names the public API would take, were Embind to register them unwrapped (api.js removes raw*).
-  const unwrapped = Object.keys(nw).filter((key) => /^raw[A-Z]|^Raw/.test(key));
-  assert.deepEqual(unwrapped, []);
+  // Nothing else: no raw Embind function, no Emscripten internal (_malloc, HEAP8, asm, stackSave, ...)
+  // with which a caller could write into wasm memory past the checks.
+  assert.deepEqual(sorted(Object.keys(nw)), sorted(publicApi));
+  for (const internal of ['_malloc', '_free', 'HEAP8', 'HEAPF64', 'asm', 'stackSave', 'ready', 'rawPredict']) {
+    assert.equal(nw[internal], undefined, internal);
+  }
 });
 
 test('nw.d.ts declares in NWModule exactly the public names', () => {

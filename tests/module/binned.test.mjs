@@ -110,3 +110,37 @@ test('selectBandwidth at n = 12000 uses the binned loss, within lossBound of loo
     assert.ok(nearby >= exact - choice.lossBound, `looLoss at ${factor} w is ${nearby}, below ${exact} - ${choice.lossBound}`);
   }
 });
+
+// The audit's cases through the module (tests/cpp/binned_bounds.test.cpp checks them against long-double
+// references): each prediction within the values' range, the final rounding in the bound.
+test('binnedPredict at a large offset, a huge w and values of any size: within the values and the bounds', () => {
+  const offset = nw.binnedPredict([0.77], [0, 0.5, 1], [1e15 + 0.25, 1e15 + 0.5, 1e15 + 0.875], { w: 2 });
+  const exact = nw.predict([0.77], [0, 0.5, 1], [0.25, 0.5, 0.875], { w: 2 })[0] + 1e15; // the offset, exactly
+  assert.ok(Math.abs(offset.predictions[0] - exact) <= offset.bounds[0], `${offset.predictions[0]} vs ${exact}, bound ${offset.bounds[0]}`);
+  for (const w of [1e4, 1e6]) {
+    const far = nw.binnedPredict([0.3], [0, 1], [1, 2], { w });
+    assert.ok(far.predictions[0] >= 1 && far.predictions[0] <= 2, `w = ${w}: ${far.predictions[0]}`);
+    assert.ok(Math.abs(far.predictions[0] - 1) <= far.bounds[0], `w = ${w}: bound ${far.bounds[0]}`);
+  }
+  const keys = nw.testGrid(0, 5, 1000);
+  for (const c of [1e-20, 1e16, 1e200]) {
+    const values = Array.from(keys, (k) => c * Math.sin(k));
+    const { predictions, bounds } = nw.binnedPredict([1, 2.5, 4], keys, values, { w: 1 });
+    const exactLine = nw.predict([1, 2.5, 4], keys, values.map((v) => v / c), { w: 1 });
+    for (let i = 0; i < 3; i++) {
+      assert.ok(Number.isFinite(bounds[i]) && bounds[i] <= 1e-5 * c * 2, `c = ${c}: bound ${bounds[i]}`);
+      assert.ok(Math.abs(predictions[i] / c - exactLine[i]) <= bounds[i] / c + 1e-13, `c = ${c}: ${predictions[i] / c} vs ${exactLine[i]}`);
+    }
+  }
+});
+
+test('binnedPredict names keys and values in its errors', () => {
+  for (const [call, parameter, message] of [
+    [() => nw.binnedPredict([1], [0, NaN], [1, 2], { w: 1 }), 'keys', /^keys\[1\] must be a finite number/],
+    [() => nw.binnedPredict([1], [0, 1], [1, Infinity], { w: 1 }), 'values', /^values\[1\] must be a finite number/],
+    [() => nw.binnedPredict([1], [0, 1], [1], { w: 1 }), 'values', /^values must have the same length as keys/],
+  ]) {
+    assert.throws(call, (error) => error instanceof nw.NWError && error.parameter === parameter && message.test(error.message),
+      `${parameter}: ${message}`);
+  }
+});

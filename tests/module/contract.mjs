@@ -64,9 +64,9 @@ export const apiCodes = new Set([...sources.api.matchAll(/new NWError\((?:`[^`]*
 
 // api.js run against a stand-in Module: the names it exports, and its publicApi list.
 export function runApiScript() {
-  const context = vm.createContext({ Module: {}, addOnPostRun() {} });
+  const context = vm.createContext({ Module: { ready: Promise.resolve() }, addOnPostRun() {} });
   vm.runInContext(sources.api, context, { filename: 'api.js' });
-  return { exported: Object.keys(context.Module), publicApi: [...vm.runInContext('publicApi', context)] };
+  return { exported: Object.keys(vm.runInContext('publicModule', context)), publicApi: [...vm.runInContext('publicApi', context)] };
 }
 
 // An NWError as the contract says: its code in the union, its parameter a name the API uses.

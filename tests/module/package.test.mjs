@@ -111,6 +111,9 @@ try {
   }
 }
 const trainable: boolean = nw.isTrainable('boxcar', 'localLinear');
+// looLoss takes every kernel (its gradient is 0 for the piecewise-constant ones)
+const boxcarLoss: number = nw.looLoss(data.xTrain, data.yTrain, { w: 2, kernel: 'boxcar' }).loss;
+console.log(boxcarLoss);
 console.log(trainable);
 console.log(line.length, weights.fallbackRows, limit, loss);
 

@@ -18,28 +18,35 @@ inline constexpr std::size_t kMaxBinnedGrid = std::size_t{1} << 20;
 // binnedLooLoss computes a row exactly when its prediction's bound exceeds this fraction of the range of y.
 inline constexpr double kBinnedRowTolerance = 1e-6;
 
-// For each query q: weightSum ~ sum_j K((q - x_j) w) and weighted ~ sum_j K((q - x_j) w) (y_j - shift),
-// K(u) = exp(-u^2 / 2) (so K(0) = 1), with |approximate - exact| <= the bounds. The bounds add the
-// binning and interpolation errors (the grid spacing squared times the second derivative of K, summed
-// against the keys near q), the kernel cut off beyond its reach, and the FFT's rounding (Higham's bound).
-// shift is the middle of y's range: the bounds scale with |y - shift|, and predictions are shift-equivariant.
+// For each query q: weightSum ~ sum_j K((q - x_j) w) and weighted ~ sum_j K((q - x_j) w) (y_j - shift) 2^e,
+// K(u) = exp(-u^2 / 2) (so K(0) = 1), e = valueExponent, with |approximate - exact| <= the bounds. The
+// bounds add the binning and interpolation errors (the grid spacing squared times the second derivative of
+// K, summed against the keys near q), the kernel cut off beyond its reach, the rounding of the binning and
+// of the keys' places on the grid, and the FFT's rounding (Higham's bound).
+// shift is the middle of y's range and 2^e scales the largest |y - shift| into [1, 2): the two sums share
+// one complex FFT, whose rounding is relative to both together, so neither may dwarf the other (values of
+// 1e16 would drown the weight sums, values of 1e-20 drown in theirs). Predictions are thus shift- and
+// scale-equivariant, and their bounds relative to the values' range.
 struct BinnedSums {
   std::vector<double> weightSum, weighted;
   std::vector<double> weightSumBound, weightedBound;
   double shift = 0.0;
+  int valueExponent = 0;
   std::size_t gridPoints = 0;
 };
 
-// Keys and values: a valid training set (requireTrainingSet); queries finite; w finite and nonzero (the
-// sums are even in w). Throws nw::Error naming the parameter otherwise, or if keys and queries together
-// span more than a double holds.
+// Keys, values and queries: nonempty arrays of finite numbers (keys and values of one length); w finite
+// and nonzero (the sums are even in w). Throws nw::Error naming the parameter otherwise, or if keys and
+// queries together span more than a double holds.
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
                               const std::vector<double>& queries, double w);
 
 struct BinnedPrediction {
+  // Each within the values' range, as every Nadaraya-Watson prediction is.
   std::vector<double> predictions;
-  // |prediction - the exact Nadaraya-Watson prediction| <= bound; +infinity where the weight sum's bound
-  // reaches the weight sum itself (a query far from every key): there the binned value says nothing.
+  // |prediction - the exact Nadaraya-Watson prediction| <= bound, the final rounding included, and never
+  // more than the values' range; +infinity where the weight sum's bound reaches the weight sum itself (a
+  // query far from every key, where the sum could be 0): there the binned value says nothing.
   std::vector<double> bounds;
   std::size_t gridPoints = 0;
 };
