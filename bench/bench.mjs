@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { carefulPredict } from './careful.mjs';
 import { naiveEpoch, naivePredict } from './naive.mjs';
 import { measureBandwidthSelection } from './bandwidth.mjs';
+import { measureBoundTightness } from './binned_bounds.mjs';
 import { measureScoring } from './scoring.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measureDrag, measureFirstChart, measureInteractions } from './page.mjs';
@@ -217,6 +218,12 @@ row('predict 100,000 x 100,000: memory', `heap ${mib(large.heapBytes)}, peak RSS
 
 // 6. Bandwidth selection at large n (bench/bandwidth.mjs): binned at 100,000 points; exact only vs 'auto' at 5,000
 for (const r of measureBandwidthSelection(nw)) row(...r);
+{
+  const t = measureBoundTightness(nw, { dataSets: 60 });
+  row('binnedPredict: error / bound on random data (uniform, clumped, a lone key, an outlier, offset 1e9, scaled 1e-12)',
+    `${t.compared} predictions of ${t.dataSets} data sets: ${t.exceeded} above their bound; median error / bound ${t.median.toPrecision(2)}; ${(100 * t.within100).toFixed(0)}% within 100x`,
+    '', 'never above the bound', t.exceeded === 0);
+}
 
 // 7. The scoring functions (bench/scoring.mjs): an additive-attention epoch against PyTorch, and at n = 50
 for (const r of await measureScoring(nw)) row(...r);
