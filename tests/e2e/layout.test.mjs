@@ -132,6 +132,23 @@ inEachBrowser('the layout', (env) => {
     await page.close();
   });
 
+  test('drawing a heatmap once scrolled to does not move what lies below it (2000 samples: its note is written before)', async () => {
+    const page = await open(`${env.server.url}#nTrain=2000`);
+    const place = () => page.evaluate(() => {
+      const step = document.getElementById('step');
+      return { top: Math.round(step.getBoundingClientRect().top + window.scrollY), note: document.getElementById('parametricNote').textContent };
+    });
+    const before = await place();
+    assert.match(before.note, /^50 × 2000 weights shown as 50 × \d+ blocks/, 'the note is there before the heatmap is drawn');
+    await page.evaluate(() => document.getElementById('parametricHeatmap').scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => nwPage.debug.idle && nwPage.Chart.getChart(document.getElementById('parametricHeatmap')) !== undefined);
+    const after = await place();
+    assert.equal(after.top, before.top, `Step moved from ${before.top} to ${after.top}: "${before.note}" became "${after.note}"`);
+    assert.match(after.note, /^50 × 2000 weights shown as 50 × \d+ blocks/);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
   for (const width of [320, 360]) {
     test(`at ${width} px wide nothing scrolls sideways, the data panel open or not`, async () => {
       const page = await open(env.server.url, { width, height: 640 });

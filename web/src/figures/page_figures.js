@@ -34,6 +34,7 @@ class Figures extends FigureScheduler {
     const heatmaps = pageHeatmaps((part) => ({ canvas: byId(`${part}Heatmap`), legend: byId(`${part}Legend`), note: byId(`${part}Note`) }), onQuery);
     this.heatmaps = heatmaps.charts;
     this.markQuery = heatmaps.markQuery;
+    this.planHeatmapNote = heatmaps.planNote;
     lazy(this, 'lossChart', () => lossChart(byId('lossChart')));
     lazy(this, 'wChart', () => wChart(byId('wChart')));
     lazy(this, 'landscape', () => new LandscapeFigure(byId('landscapeChart')));
@@ -74,6 +75,9 @@ class Figures extends FigureScheduler {
         .map(([part]) => part));
       this.lineOwed = owed.size ? { session, s, parts: owed } : null;
       if (!owed.size) this.showPredictions(session, s);
+      for (const part of ['nonparametric', 'parametric']) {
+        this.planHeatmapNote(part, heatmapW(part, session, s) === null ? null : { rows: session.data.xTest.length, cols: session.data.xTrain.length });
+      }
       byId('nonparametricTitleW').textContent = `(w = ${formatW(s.w)})`;
       byId('parametricTitleW').textContent = !session.canTrain ? t('weights.cannotTrain')
         : session.epoch === 0 ? t('weights.untrained', { w: formatW(session.learnedW) }) : `(w = ${formatW(session.learnedW)})`;

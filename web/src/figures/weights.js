@@ -38,7 +38,26 @@ function pageHeatmaps(elementsOf, onQuery) {
     mark = { x, shown: shownPart };
     for (const part of created) charts[part].chart.draw();
   };
-  return { charts, markQuery };
+  // Until a heatmap is created, its note holds what it will most likely say once drawn (null: no
+  // weights to show), so that drawing it near the view does not move what lies below it (the button a
+  // reader who jumped to step 3 is about to press). Once created, the chart writes its own note.
+  const planNote = (part, shape) => {
+    if (created.has(part)) return;
+    const { canvas, note } = elementsOf(part);
+    note.textContent = shape === null ? '' : plannedBlocksNote(canvas.parentElement, shape.rows, shape.cols);
+  };
+  return { charts, markQuery, planNote };
+}
+
+// The downsampling note of a rows x cols heatmap drawn in `box` as it is laid out now: its chart area is
+// the box less its axes (about 56 x 40 CSS pixels), one block per device pixel at most, as the module
+// makes blocks (steps of ceil(rows / capacity)).
+function plannedBlocksNote(box, rows, cols, t = pageT) {
+  const ratio = window.devicePixelRatio || 1;
+  const rowStep = Math.ceil(rows / Math.max(1, Math.round((box.clientHeight - 40) * ratio)));
+  const colStep = Math.ceil(cols / Math.max(1, Math.round((box.clientWidth - 56) * ratio)));
+  if (rowStep <= 1 && colStep <= 1) return '';
+  return t('heatmap.blocksNote', { rows, cols, blockRows: Math.ceil(rows / rowStep), blockCols: Math.ceil(cols / colStep), rowStep, colStep });
 }
 
 // The w a heatmap shows, or null: the parametric one has none when the kernel cannot be trained.
