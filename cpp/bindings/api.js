@@ -10,7 +10,7 @@
 const publicApi = Object.freeze([
   'NWError', 'Trainer', 'generateData', 'target', 'predict', 'localLinear', 'binnedPredict', 'averagePool',
   'attentionWeights', 'attentionBlocks', 'meanSquaredError', 'looLoss', 'looLossRows', 'sumLooRows', 'aicLoss',
-  'selectBandwidth', 'testGrid', 'kernelNames', 'kernelValue', 'isTrainable', 'heapStats',
+  'selectBandwidth', 'binnedLooLoss', 'testGrid', 'kernelNames', 'kernelValue', 'isTrainable', 'heapStats',
   'scoringWeights', 'scoringPredict', 'scoringBlocks', 'scoringLooLoss', 'gaussianFeatures', 'dotProductWeights',
 ]);
 
@@ -291,6 +291,7 @@ const signatures = {
   // values may be null (or omitted): then no predictions are made.
   attentionBlocks: ['rawAttentionBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readOptions]]],
   looLoss: ['rawLooLoss', trainingParameters],
+  binnedLooLoss: ['rawBinnedLooLoss', trainingParameters],
   looLossRows: ['rawLooLossRows', trainingParameters],
   sumLooRows: ['rawSumLooRows', [['lossRows', readArray], ['gradRows', readArray], ['options', readOptions]]],
   aicLoss: ['rawAicLoss', trainingParameters],

@@ -179,6 +179,28 @@ val looLoss(val xTrain, val yTrain, val options) {
   });
 }
 
+// The Gaussian leave-one-out loss and its gradient from binned sums, each with its bound.
+val binnedLooLoss(val xTrain, val yTrain, val options) {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
+    double w = 1.0;
+    nw::Objective objective;
+    OptionReader reader(options);
+    reader.read("w", w);
+    reader.read("leaveOneOut", objective.leaveOneOut);
+    reader.read("loss", objective.loss);
+    reader.rejectUnknown();
+    const nw::BinnedLoss b = nw::binnedLooLoss(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), w, objective, true);
+    val out = val::object();
+    out.set("loss", b.loss);
+    out.set("grad", b.grad);
+    out.set("lossBound", b.bound);
+    out.set("gradBound", b.gradBound);
+    out.set("exactRows", static_cast<double>(b.exactRows));
+    out.set("gridPoints", static_cast<double>(b.gridPoints));
+    return out;
+  });
+}
+
 // Rows [rowBegin, rowEnd) of the loss (default: all), for a pool of workers; sumLooRows adds them up.
 val looLossRows(val xTrain, val yTrain, val options) {
   return guarded("xTrain", "xTrain and yTrain", [&] {
@@ -383,6 +405,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawGaussianFeatures", &gaussianFeatures);
   emscripten::function("rawDotProductWeights", &dotProductWeights);
   emscripten::function("rawSelectBandwidth", &selectBandwidth);
+  emscripten::function("rawBinnedLooLoss", &binnedLooLoss);
   emscripten::function("rawTestGrid", &testGrid);
   emscripten::function("rawKernelValue", &kernelValue);
   emscripten::function("rawKernelNames", &kernelNames);

@@ -156,6 +156,26 @@ declare namespace createNW {
     w?: number;
   }
 
+  interface BinnedLossOptions {
+    /** Finite and nonzero (default 1). */
+    w?: number;
+    leaveOneOut?: boolean;
+    loss?: LossName;
+  }
+
+  /** looLoss's loss and gradient from binned sums (Gaussian kernel, Nadaraya-Watson), each with its bound. */
+  interface BinnedLoss {
+    loss: number;
+    grad: number;
+    /** |loss - looLoss(w).loss| <= lossBound. */
+    lossBound: number;
+    /** |grad - looLoss(w).grad| <= gradBound. */
+    gradBound: number;
+    /** Rows whose binned prediction was not precise enough (bound above 1e-6 of y's range): summed exactly. */
+    exactRows: number;
+    gridPoints: number;
+  }
+
   interface BinnedPrediction {
     /** The Gaussian Nadaraya-Watson prediction at each query, from binned sums; within the values' range. */
     predictions: Float64Array;
@@ -363,6 +383,8 @@ declare namespace createNW {
     attentionBlocks(queries: NumberArray, keys: NumberArray, values: NumberArray | null, options?: BlockOptions): Blocks;
     meanSquaredError(predicted: NumberArray, truth: NumberArray): number;
     looLoss(xTrain: NumberArray, yTrain: NumberArray, options?: ObjectiveOptions): LossAndGradient;
+    /** looLoss from binned sums in O(n + grid log grid), with bounds on the loss and the gradient. */
+    binnedLooLoss(xTrain: NumberArray, yTrain: NumberArray, options?: BinnedLossOptions): BinnedLoss;
     /** looLoss row by row, for computing ranges of rows apart (workers); sumLooRows adds them up. */
     looLossRows(xTrain: NumberArray, yTrain: NumberArray, options?: LooRowsOptions): LooRows;
     /** Rows of looLossRows in order (ranges concatenated): looLoss's result bit for bit. */

@@ -33,6 +33,25 @@ double secondDerivativeEnvelope(double center, double margin) {
   return best;
 }
 
+// The slope's kernel u^2 K(u) (w dK/dw = -u^2 K), whose second derivative is (u^4 - 5 u^2 + 2) K(u).
+double slopeKernel(double u) { return u * u * gaussian(u); }
+
+double slopeSecondDerivativeMagnitude(double u) {
+  const double u2 = u * u;
+  return std::fabs((u2 - 5.0) * u2 + 2.0) * gaussian(u);
+}
+
+// max |(u^2 K)''| over |u| in [center - margin, center + margin]: at an end, or at an interior extreme,
+// u = 0 or u^2 = (9 -+ sqrt 33) / 2, the roots of its derivative -u (u^4 - 9 u^2 + 12) K(u).
+double slopeSecondDerivativeEnvelope(double center, double margin) {
+  const double a = std::max(0.0, center - margin), b = center + margin;
+  double best = std::max(slopeSecondDerivativeMagnitude(a), slopeSecondDerivativeMagnitude(b));
+  for (double extreme : {0.0, std::sqrt(0.5 * (9.0 - std::sqrt(33.0))), std::sqrt(0.5 * (9.0 + std::sqrt(33.0)))}) {
+    if (a <= extreme && extreme <= b) best = std::max(best, slopeSecondDerivativeMagnitude(extreme));
+  }
+  return best;
+}
+
 // The kernel's reach in u, beyond which the n keys' weights together are below 2^-60 of one key's
 // (as the exact sums' window, rows::windowExponent).
 double reachInU(std::size_t n) { return std::sqrt(rows::windowExponent(n)); }
@@ -125,6 +144,87 @@ Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTrans
   return out;
 }
 
+// The keys binned onto the grid: counts (weight 1), the shifted and scaled values, their magnitudes, and
+// the most terms any one grid point summed.
+struct Binned {
+  std::vector<double> counts, shifted, absShifted;
+  std::size_t mostTerms;
+  double keyCount;
+};
+
+// A kernel's sums at every query, against the counts and against the values, with their bounds.
+struct KernelSums {
+  std::vector<double> counts, values, countBounds, valueBounds;
+};
+
+// The sums of kernel(u) over the binned keys at each query, kernel even with |kernel'| < 1 and
+// envelope(center, margin) >= max |kernel''| over |u| in [center - margin, center + margin].
+template <class Kernel, class Envelope>
+KernelSums kernelSums(const Grid& grid, std::size_t reach, const fft::Plan& plan, const Binned& binned,
+                      const std::vector<double>& queries, Kernel kernel, Envelope envelope) {
+  // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
+  // query's cell), in one transform.
+  std::vector<fft::Complex> kernels(plan.size());
+  double kernelNorm1 = 0.0, kernelNorm2 = 0.0, envelopeNorm1 = 0.0, envelopeNorm2 = 0.0;
+  for (std::size_t d = 0; d <= reach; ++d) {
+    const double k = kernel(static_cast<double>(d) * grid.s);
+    const double e = envelope(static_cast<double>(d) * grid.s, 2.0 * grid.s);
+    const double copies = d == 0 ? 1.0 : 2.0;
+    kernelNorm1 += copies * std::fabs(k);
+    kernelNorm2 += copies * k * k;
+    envelopeNorm1 += copies * e;
+    envelopeNorm2 += copies * e * e;
+    kernels[d] = fft::Complex(k, e);
+    if (d > 0) kernels[plan.size() - d] = kernels[d];
+  }
+  // Both are real and even, so their transforms are real: the real part is the kernel's, the imaginary
+  // part the envelope's. Each convolution's rounding bound counts both (a conservative norm).
+  plan.forward(kernels);
+  std::vector<double> kernelTransform(plan.size()), envelopeTransform(plan.size());
+  for (std::size_t k = 0; k < plan.size(); ++k) {
+    kernelTransform[k] = kernels[k].real();
+    envelopeTransform[k] = kernels[k].imag();
+  }
+  const double bothNorm1 = kernelNorm1 + envelopeNorm1;
+  const double bothNorm2 = std::hypot(std::sqrt(kernelNorm2), std::sqrt(envelopeNorm2));
+  const Convolved sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, binned.counts, binned.shifted);
+  const Convolved curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, binned.counts, binned.absShifted);
+
+  // Per unit of binned weight: the binning error and the interpolation error are each at most
+  // s^2 / 8 times |kernel''| near the key (the envelope); the cut-off tail, kernel and envelope both, at
+  // most their values at the reach (both decrease beyond it); the rounding of the binned sums (a grid
+  // point summing m terms: m eps), of the shifted values (eps), of the kernel's values (2 eps), and of a
+  // key's or a query's place on the grid (t = (x - lo) / spacing is off by up to 2 eps t grid points,
+  // |kernel'| < 1: 2 eps t s each).
+  const double s2 = grid.s * grid.s;
+  const double reachU = static_cast<double>(reach) * grid.s;
+  // (No tail when the kernel spans the whole grid: no offset is cut off.)
+  const double tailPerUnit = reach + 1 >= grid.points ? 0.0 : std::fabs(kernel(reachU)) + 0.25 * s2 * envelope(reachU, 2.0 * grid.s);
+  const double countTotal = binned.keyCount, absTotal = norm1(binned.absShifted);
+  const double roundingPerUnit =
+      kEpsilon * (static_cast<double>(binned.mostTerms) + 8.0 + 4.0 * static_cast<double>(grid.points) * grid.s);
+  const double countFixed = (tailPerUnit + roundingPerUnit) * countTotal + sums.rounding;
+  const double absFixed = (tailPerUnit + roundingPerUnit) * absTotal + sums.rounding;
+
+  const std::size_t m = queries.size();
+  KernelSums out{std::vector<double>(m), std::vector<double>(m), std::vector<double>(m), std::vector<double>(m)};
+  for (std::size_t i = 0; i < m; ++i) {
+    const double t = (queries[i] - grid.lo) / grid.spacing;
+    const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
+    const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
+    out.counts[i] = (1.0 - f) * sums.first[k] + f * sums.first[k + 1];
+    out.values[i] = (1.0 - f) * sums.second[k] + f * sums.second[k + 1];
+    const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
+    const double absCurvature = std::max(curvature.second[k], curvature.second[k + 1]) + curvature.rounding;
+    const double interpolationRounding = 4.0 * kEpsilon;
+    out.countBounds[i] = 0.25 * s2 * countCurvature + countFixed +
+                         interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1]));
+    out.valueBounds[i] = 0.25 * s2 * absCurvature + absFixed +
+                         interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]));
+  }
+  return out;
+}
+
 void requireKeysAndValues(const std::vector<double>& keys, const std::vector<double>& values) {
   requireNonEmptyFiniteArray(keys, "keys");
   requireNonEmptyFiniteArray(values, "values");
@@ -139,7 +239,7 @@ void requireBinnedW(double w) {
 }  // namespace
 
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
-                              const std::vector<double>& queries, double w) {
+                              const std::vector<double>& queries, double w, bool withSlopes) {
   requireKeysAndValues(keys, values);
   requireNonEmptyFiniteArray(queries, "queries");
   requireBinnedW(w);
@@ -160,77 +260,25 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   out.valueExponent = largest > 0.0 ? -std::ilogb(largest) : 0;
   for (double& v : scaled) v = std::scalbn(v, out.valueExponent);
 
-  std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
-  const std::size_t mostTerms = bin(grid, keys, scaled, counts, shifted, absShifted);
+  Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
+                static_cast<double>(keys.size())};
+  binned.mostTerms = bin(grid, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
 
-  // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
-  // query's cell), both cut off at L offsets; zero-padded so that the circular convolution does not wrap.
+  // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
   const std::size_t reach =
       std::min(grid.points - 1, static_cast<std::size_t>(std::ceil(reachInU(keys.size()) / grid.s)) + 2);
   const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
-  std::vector<fft::Complex> kernels(plan.size());
-  std::vector<double> kernel(reach + 1), envelope(reach + 1);
-  double kernelNorm1 = 0.0, kernelNorm2 = 0.0, envelopeNorm1 = 0.0, envelopeNorm2 = 0.0;
-  for (std::size_t d = 0; d <= reach; ++d) {
-    kernel[d] = gaussian(static_cast<double>(d) * grid.s);
-    envelope[d] = secondDerivativeEnvelope(static_cast<double>(d) * grid.s, 2.0 * grid.s);
-    const double copies = d == 0 ? 1.0 : 2.0;
-    kernelNorm1 += copies * kernel[d];
-    kernelNorm2 += copies * kernel[d] * kernel[d];
-    envelopeNorm1 += copies * envelope[d];
-    envelopeNorm2 += copies * envelope[d] * envelope[d];
-    kernels[d] = fft::Complex(kernel[d], envelope[d]);
-    if (d > 0) kernels[plan.size() - d] = kernels[d];
-  }
-  kernelNorm2 = std::sqrt(kernelNorm2);
-  envelopeNorm2 = std::sqrt(envelopeNorm2);
-  // Both kernels are real and even, so their transforms are real: the real part is the kernel's, the
-  // imaginary part the envelope's. Each convolution's rounding bound counts both (a conservative norm).
-  plan.forward(kernels);
-  std::vector<double> kernelTransform(plan.size()), envelopeTransform(plan.size());
-  for (std::size_t k = 0; k < plan.size(); ++k) {
-    kernelTransform[k] = kernels[k].real();
-    envelopeTransform[k] = kernels[k].imag();
-  }
-  const double bothNorm1 = kernelNorm1 + envelopeNorm1;
-  const double bothNorm2 = std::hypot(kernelNorm2, envelopeNorm2);
-  const Convolved sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, counts, shifted);
-  const Convolved curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, counts, absShifted);
-
-  // Per unit of binned weight: the binning error and the interpolation error are each at most
-  // s^2 / 8 times |K''| near the key (the envelope); the cut-off tail, kernel and envelope both, at most
-  // their values at the reach; the rounding of the binned sums (a grid point summing m terms: m eps),
-  // of the shifted values (eps), of the kernel's values (2 eps), and of a key's or a query's place on the
-  // grid (t = (x - lo) / spacing is off by up to 2 eps t grid points, |K'| < 1: 2 eps t s each).
-  const double s2 = grid.s * grid.s;
-  const double reachU = static_cast<double>(reach) * grid.s;
-  // (No tail when the kernel spans the whole grid: no offset is cut off.)
-  const double tailPerUnit =
-      reach + 1 >= grid.points ? 0.0 : gaussian(reachU) + 0.25 * s2 * secondDerivativeEnvelope(reachU, 2.0 * grid.s);
-  const double countTotal = static_cast<double>(keys.size()), absTotal = norm1(absShifted);
-  const double roundingPerUnit =
-      kEpsilon * (static_cast<double>(mostTerms) + 8.0 + 4.0 * static_cast<double>(grid.points) * grid.s);
-  const double countFixed = (tailPerUnit + roundingPerUnit) * countTotal + sums.rounding;
-  const double absFixed = (tailPerUnit + roundingPerUnit) * absTotal + sums.rounding;
-
-  const std::size_t m = queries.size();
-  out.weightSum.resize(m);
-  out.weighted.resize(m);
-  out.weightSumBound.resize(m);
-  out.weightedBound.resize(m);
-  for (std::size_t i = 0; i < m; ++i) {
-    const double t = (queries[i] - grid.lo) / grid.spacing;
-    const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
-    const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
-    out.weightSum[i] = (1.0 - f) * sums.first[k] + f * sums.first[k + 1];
-    out.weighted[i] = (1.0 - f) * sums.second[k] + f * sums.second[k + 1];
-    const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
-    const double absCurvature = std::max(curvature.second[k], curvature.second[k + 1]) + curvature.rounding;
-    const double interpolationRounding = 4.0 * kEpsilon;
-    out.weightSumBound[i] = 0.25 * s2 * countCurvature + countFixed +
-                            interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1]));
-    out.weightedBound[i] = 0.25 * s2 * absCurvature + absFixed +
-                           interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]));
+  KernelSums sums = kernelSums(grid, reach, plan, binned, queries, gaussian, secondDerivativeEnvelope);
+  out.weightSum = std::move(sums.counts);
+  out.weighted = std::move(sums.values);
+  out.weightSumBound = std::move(sums.countBounds);
+  out.weightedBound = std::move(sums.valueBounds);
+  if (withSlopes) {
+    KernelSums slopes = kernelSums(grid, reach, plan, binned, queries, slopeKernel, slopeSecondDerivativeEnvelope);
+    out.slopeSum = std::move(slopes.counts);
+    out.slopeWeighted = std::move(slopes.values);
+    out.slopeSumBound = std::move(slopes.countBounds);
+    out.slopeWeightedBound = std::move(slopes.valueBounds);
   }
   return out;
 }
@@ -267,11 +315,36 @@ Estimate predictionFrom(const BinnedSums& sums, double numerator, double denomin
   return {std::clamp(value, lo, hi), std::min(bound, range)};
 }
 
-// The exact Gaussian Nadaraya-Watson prediction for training point j (leaving it out or not).
-double exactRow(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, double w, bool leaveOneOut,
-                bool sorted) {
-  const rows::RowSums sums = rows::gaussianTrainingRow(x.data(), y.data(), x.size(), j, w, leaveOneOut, sorted).sums;
-  return sums.weighted / sums.weightSum;
+// Training point j's row summed exactly (leaving it out or not), as looLossRows sums it: its residual
+// and its gradient term times w. scores and exponents: scratch of n.
+struct ExactRow {
+  double residual, gradTimesW;
+};
+
+ExactRow exactRow(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, double w, bool leaveOneOut,
+                  bool sorted, std::vector<double>& scores, std::vector<double>& exponents) {
+  const rows::TrainingRow row =
+      rows::gaussianTrainingRow(x.data(), y.data(), x.size(), j, w, leaveOneOut, sorted, scores.data(), exponents.data());
+  const double f = row.sums.weighted / row.sums.weightSum;
+  const double residual = f - y[j];
+  return {residual, 2.0 * residual * rows::rowSlopeTimesW(row, y.data(), f, scores.data(), exponents.data()) / row.sums.weightSum};
+}
+
+// A binned row's gradient term times w, 2 r w dp/dw, and its bound, from the slope sums: w dp/dw =
+// -(A - p B) / D for A, B the slope sums against the values and the counts (the leave-one-out key adds
+// nothing to them: its u is 0), D the weight sum, p the prediction (in the sums' scaled units).
+Estimate gradientTerm(const BinnedSums& sums, std::size_t j, double ratio, double ratioBound, double denominator,
+                      double residual, double residualBound) {
+  const double a = sums.slopeWeighted[j], b = sums.slopeSum[j];
+  const double ea = sums.slopeWeightedBound[j], eb = sums.slopeSumBound[j], ed = sums.weightSumBound[j];
+  const double lower = denominator - ed;  // > 0: the prediction's bound is finite
+  const double slope = -(a - ratio * b) / denominator;
+  const double slopeBound = ((ea + std::fabs(ratio) * eb + (std::fabs(b) + eb) * ratioBound) / lower +
+                             std::fabs(slope) * ed / lower + 8.0 * kEpsilon * std::fabs(slope)) * (1.0 + 4.0 * kEpsilon);
+  const double unscaled = std::scalbn(slope, -sums.valueExponent);
+  const double unscaledBound = std::scalbn(slopeBound, -sums.valueExponent);
+  return {2.0 * residual * unscaled,
+          2.0 * (std::fabs(residual) * unscaledBound + residualBound * std::fabs(unscaled) + residualBound * unscaledBound)};
 }
 
 }  // namespace
@@ -292,18 +365,21 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
   return out;
 }
 
-BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective) {
+BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective,
+                         bool withGradient) {
   if (objective.kernel != Kernel::gaussian || objective.estimator != Estimator::nadarayaWatson) {
     throw Error(ErrorCode::notApplicable, objective.kernel != Kernel::gaussian ? "kernel" : "estimator",
                 "the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
   }
   requireTrainingSet(x, y);
-  const BinnedSums sums = binnedGaussianSums(x, y, x, w);
+  const BinnedSums sums = binnedGaussianSums(x, y, x, w, withGradient);
   const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
   const double tolerance = kBinnedRowTolerance * (*yHi - *yLo);
   const bool sorted = std::is_sorted(x.begin(), x.end());
+  std::vector<double> scores(x.size()), exponents(x.size());  // an exact row's scratch
   BinnedLoss out;
   out.gridPoints = sums.gridPoints;
+  double gradTimesW = 0.0, gradTimesWMagnitude = 0.0;
   for (std::size_t j = 0; j < x.size(); ++j) {
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
@@ -311,21 +387,39 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     const double numerator = sums.weighted[j] - selfWeight * std::scalbn(y[j] - sums.shift, sums.valueExponent);
     const double denominator = sums.weightSum[j] - selfWeight;
     const Estimate p = predictionFrom(sums, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
+    double term = 0.0;
     if (p.bound <= tolerance) {
       const double residual = p.value - y[j];
       out.loss += residual * residual;
       out.bound += (2.0 * std::fabs(residual) + p.bound) * p.bound;
+      if (withGradient) {
+        const double ratio = numerator / denominator;
+        const double scaledBound = (ratioBound(numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j]) +
+                                    kEpsilon * std::fabs(ratio)) * (1.0 + 4.0 * kEpsilon);
+        const Estimate g = gradientTerm(sums, j, ratio, scaledBound, denominator, residual, p.bound);
+        term = g.value;
+        out.gradBound += g.bound;
+      }
     } else {
-      const double residual = exactRow(x, y, j, w, objective.leaveOneOut, sorted) - y[j];
-      out.loss += residual * residual;
+      const ExactRow row = exactRow(x, y, j, w, objective.leaveOneOut, sorted, scores, exponents);
+      out.loss += row.residual * row.residual;
+      term = row.gradTimesW;
       ++out.exactRows;
     }
+    gradTimesW += term;
+    gradTimesWMagnitude += std::fabs(term);
   }
-  // The residuals', squares' and sum's rounding (n eps of the loss), as looLoss's own.
-  out.bound += 4.0 * kEpsilon * static_cast<double>(x.size()) * out.loss;
+  // The residuals', squares' and sum's rounding (n eps of the loss), as looLoss's own; the same for the
+  // gradient's terms.
+  const double n = static_cast<double>(x.size());
+  out.bound += 4.0 * kEpsilon * n * out.loss;
   const double scale = lossScale(objective.loss);
   out.loss *= scale;
   out.bound *= scale;
+  if (withGradient) {
+    out.grad = scale * gradTimesW / w;
+    out.gradBound = scale * (out.gradBound + 4.0 * kEpsilon * n * gradTimesWMagnitude) / std::fabs(w) * (1.0 + 4.0 * kEpsilon);
+  }
   return out;
 }
 

@@ -227,4 +227,16 @@ inline TrainingRow gaussianTrainingRow(const double* x, const double* y, std::si
   return row;
 }
 
+// sum_i (y_i - f) w dK_i/dw over a training row's window (w dK/dw = -t K, t the exponents it kept): the
+// row's prediction f's slope, times the weight sum, times w. scores and exponents as filled by the row.
+inline double rowSlopeTimesW(const TrainingRow& row, const double* y, double f, const double* scores,
+                             const double* exponents) {
+  double slope = 0.0;
+  for (std::size_t i = row.window.begin; i < row.window.end; ++i) {
+    if (i == row.skip || scores[i] == 0.0) continue;
+    slope -= (y[i] - f) * (exponents[i] * scores[i]);
+  }
+  return slope;
+}
+
 }  // namespace nw::rows

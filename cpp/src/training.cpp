@@ -46,18 +46,11 @@ void gaussianLooRows(const std::vector<double>& x, const std::vector<double>& y,
   for (std::size_t j = rowBegin; j < rowBegin + out.loss.size(); ++j) {
     const rows::TrainingRow row =
         rows::gaussianTrainingRow(x.data(), y.data(), n, j, w, leaveOneOut, sorted, scores.data(), exponents.data());
-    const rows::RowSums& sums = row.sums;
-    const rows::KeyRange& window = row.window;
-    const std::size_t skip = row.skip;
-    const double f = sums.weighted / sums.weightSum;
-    double slope = 0.0;  // sum_i (y_i - f) w dK_i/dw, with w dK/dw = -t K
-    for (std::size_t i = window.begin; i < window.end; ++i) {
-      if (i == skip || scores[i] == 0.0) continue;
-      slope -= (y[i] - f) * (exponents[i] * scores[i]);
-    }
+    const double f = row.sums.weighted / row.sums.weightSum;
+    const double slope = rows::rowSlopeTimesW(row, y.data(), f, scores.data(), exponents.data());
     const double residual = f - y[j];
     out.loss[j - rowBegin] = residual * residual;
-    out.gradTimesW[j - rowBegin] = 2.0 * residual * slope / sums.weightSum;
+    out.gradTimesW[j - rowBegin] = 2.0 * residual * slope / row.sums.weightSum;
   }
 }
 

@@ -186,13 +186,15 @@ TEST_CASE("random scales, offsets, clumps and outliers: no error above its bound
 }
 
 // Its bound is to looLoss's loss (whose own rounding at such an offset is the same as the exact rows').
-TEST_CASE("the binned leave-one-out loss at an offset of 1e12 is within its bound of looLoss's", "[binned][bounds]") {
+TEST_CASE("the binned leave-one-out loss and gradient at an offset of 1e12 are within their bounds of looLoss's", "[binned][bounds]") {
   const std::vector<double> x = uniformKeys(1500, 5.0, 8);
   std::vector<double> y;
   for (double k : x) y.push_back(1e12 + std::sin(k));
   for (double w : {2.0, 20.0}) {
-    const nw::BinnedLoss binned = nw::binnedLooLoss(x, y, w);
-    const double loss = nw::looLoss(x, y, w).loss;
+    const nw::BinnedLoss binned = nw::binnedLooLoss(x, y, w, {}, true);
+    const nw::LooResult exact = nw::looLoss(x, y, w);
+    const double loss = exact.loss;
+    CHECK(std::fabs(binned.grad - exact.grad) <= binned.gradBound + 1e-12 * std::fabs(exact.grad));
     INFO("w " << w << " loss " << binned.loss << " bound " << binned.bound << " looLoss " << loss);
     CHECK(std::fabs(binned.loss - loss) <= binned.bound);
   }

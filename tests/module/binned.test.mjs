@@ -144,3 +144,24 @@ test('binnedPredict names keys and values in its errors', () => {
       `${parameter}: ${message}`);
   }
 });
+
+test('binnedLooLoss: looLoss\'s loss and gradient within their bounds, at n = 3000 and at an offset of 1e9', () => {
+  const { xTrain, yTrain } = nw.generateData({ nTrain: 3000, seed: 4 });
+  for (const [name, y] of [['chapter', yTrain], ['offset', Array.from(yTrain, (v) => v + 1e9)]]) {
+    for (const w of [0.7, 6, 30]) {
+      for (const leaveOneOut of [true, false]) {
+        const binned = nw.binnedLooLoss(xTrain, y, { w, leaveOneOut });
+        const exact = nw.looLoss(xTrain, y, { w, leaveOneOut });
+        const label = `${name} w = ${w} leaveOneOut ${leaveOneOut}: ${JSON.stringify(binned)} vs ${JSON.stringify(exact)}`;
+        assert.ok(Math.abs(binned.loss - exact.loss) <= binned.lossBound + 1e-12 * exact.loss, label);
+        assert.ok(Math.abs(binned.grad - exact.grad) <= binned.gradBound + 1e-12 * Math.abs(exact.grad), label);
+        if (name === 'chapter') {
+          assert.equal(binned.exactRows, 0, label);
+          assert.ok(binned.gradBound * w <= 1e-4 * exact.loss && binned.lossBound <= 1e-5 * exact.loss, label);
+        }
+      }
+    }
+  }
+  assert.throws(() => nw.binnedLooLoss(xTrain, yTrain, { w: 0 }), (e) => e instanceof nw.NWError && e.parameter === 'w');
+  assert.throws(() => nw.binnedLooLoss(xTrain, yTrain, { kernel: 'boxcar' }), (e) => e instanceof nw.NWError && e.parameter === 'options');
+});

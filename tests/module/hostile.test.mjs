@@ -552,6 +552,7 @@ const known = {
   predict: ['w', 'kernel', 'estimator'],
   blocks: ['w', 'kernel', 'maxBlockRows', 'maxBlockCols'],
   loo: ['w', 'kernel', 'leaveOneOut', 'loss', 'estimator'],
+  binnedLoss: ['w', 'leaveOneOut', 'loss'],
   looRows: ['w', 'kernel', 'leaveOneOut', 'estimator', 'rowBegin', 'rowEnd'],
   sumLooRows: ['w', 'loss'],
   select: ['kernel', 'leaveOneOut', 'loss', 'estimator', 'criterion'],
@@ -576,6 +577,7 @@ const publicFunctions = [
   { name: 'attentionWeights', params: [['queries', 'array'], ['keys', 'array'], ['options', known.kernelOptions]], call: (q, k, o) => nw.attentionWeights(q, k, o) },
   { name: 'attentionBlocks', params: [['queries', 'array'], ['keys', 'array'], ['values', 'optional array'], ['options', known.blocks]], call: (q, k, v, o) => nw.attentionBlocks(q, k, v, o) },
   { name: 'looLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.loo]], call: (x, y, o) => nw.looLoss(x, y, o) },
+  { name: 'binnedLooLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.binnedLoss]], call: (x, y, o) => nw.binnedLooLoss(x, y, o) },
   { name: 'looLossRows', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.looRows]], call: (x, y, o) => nw.looLossRows(x, y, o) },
   { name: 'sumLooRows', params: [['lossRows', 'array'], ['gradRows', 'array'], ['options', known.sumLooRows]], call: (l, g, o) => nw.sumLooRows(l, g, o) },
   { name: 'selectBandwidth', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.select]], call: (x, y, o) => nw.selectBandwidth(x, y, o) },
@@ -749,5 +751,6 @@ test('the unchecked Embind bindings are not on the module: its functions are the
   assert.deepEqual(nw.kernelNames(), ['gaussian', 'boxcar', 'constant', 'epanechnikov', 'triangular']);
   const stats = nw.heapStats();
   for (const key of ['arena', 'inUse', 'free']) assert.ok(Number.isInteger(stats[key]) && stats[key] >= 0, `${key}: ${stats[key]}`);
-  assert.ok(stats.inUse + stats.free <= stats.arena);
+  // (No relation between the three is asserted: emmalloc counts free space beyond its first region, so
+  // after the heap has grown, free can exceed arena.)
 });

@@ -27,9 +27,13 @@ inline constexpr double kBinnedRowTolerance = 1e-6;
 // one complex FFT, whose rounding is relative to both together, so neither may dwarf the other (values of
 // 1e16 would drown the weight sums, values of 1e-20 drown in theirs). Predictions are thus shift- and
 // scale-equivariant, and their bounds relative to the values' range.
+// With slopes, the same two sums for the kernel u^2 K(u) too (u = (q - x_j) w): w d/dw of the weight sum
+// is -slopeSum and of the weighted sum -slopeWeighted, for the loss's gradient.
 struct BinnedSums {
   std::vector<double> weightSum, weighted;
   std::vector<double> weightSumBound, weightedBound;
+  std::vector<double> slopeSum, slopeWeighted;  // empty without slopes
+  std::vector<double> slopeSumBound, slopeWeightedBound;
   double shift = 0.0;
   int valueExponent = 0;
   std::size_t gridPoints = 0;
@@ -39,7 +43,7 @@ struct BinnedSums {
 // and nonzero (the sums are even in w). Throws nw::Error naming the parameter otherwise, or if keys and
 // queries together span more than a double holds.
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
-                              const std::vector<double>& queries, double w);
+                              const std::vector<double>& queries, double w, bool withSlopes = false);
 
 struct BinnedPrediction {
   // Each within the values' range, as every Nadaraya-Watson prediction is.
@@ -57,6 +61,8 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
 struct BinnedLoss {
   double loss = 0.0;   // looLoss's loss (same objective), approximately
   double bound = 0.0;  // |loss - looLoss(...).loss| <= bound
+  double grad = 0.0;       // with the gradient: looLoss's grad (d loss / dw), approximately
+  double gradBound = 0.0;  // |grad - looLoss(...).grad| <= gradBound
   std::size_t exactRows = 0;  // rows whose bound exceeded kBinnedRowTolerance, computed exactly
   std::size_t gridPoints = 0;
 };
@@ -64,7 +70,10 @@ struct BinnedLoss {
 // The Gaussian Nadaraya-Watson leave-one-out (or in-sample) loss from binned sums; rows whose
 // prediction's bound exceeds kBinnedRowTolerance times the range of y are summed exactly instead.
 // Only for objective.kernel gaussian and estimator nadarayaWatson (others throw nw::Error).
-BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {});
+// withGradient also gives the gradient and its bound (three more convolutions), rows summed exactly
+// included.
+BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {},
+                         bool withGradient = false);
 
 // Estimated work of each path for looLoss at w, in key-pair visits (for choosing between them).
 double exactLooWork(const std::vector<double>& sortedX, double w);
