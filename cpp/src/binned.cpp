@@ -17,6 +17,8 @@ namespace nw {
 namespace {
 
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+// A few of the smallest subnormals: roundings among subnormal numbers, where they are absolute.
+constexpr double kTiny = 4.0 * std::numeric_limits<double>::denorm_min();
 
 double gaussian(double u) { return std::exp(-0.5 * u * u); }
 
@@ -72,11 +74,15 @@ Grid gridFor(double lo, double hi, double w) {
   const double absW = std::fabs(w);
   grid.lo = lo;
   grid.spacing = kBinnedSpacing / absW;
+  // (A subnormal w: every key weighs the same within the span, one cell.)
+  if (!std::isfinite(grid.spacing)) grid.spacing = span > 0.0 ? span : 1.0;
   const double wanted = span / grid.spacing;  // may be huge or infinite for huge w
   if (!(wanted < static_cast<double>(kMaxBinnedGrid - 1))) grid.spacing = span / static_cast<double>(kMaxBinnedGrid - 2);
   grid.points = std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(span / grid.spacing)) + 1);
   grid.points = std::min(grid.points, kMaxBinnedGrid);
-  grid.s = grid.spacing * absW;
+  // Beyond 1e100 (a huge span times a huge w) a key weighs nothing one cell away either way: capped so
+  // that s^2 and the bounds stay numbers (infinite bounds then say so) rather than NaN.
+  grid.s = std::min(grid.spacing * absW, 1e100);
   return grid;
 }
 
@@ -265,8 +271,9 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   binned.mostTerms = bin(grid, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
 
   // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
-  const std::size_t reach =
-      std::min(grid.points - 1, static_cast<std::size_t>(std::ceil(reachInU(keys.size()) / grid.s)) + 2);
+  // (In cells: infinite for a subnormal w's s of 0, so compared as a double first.)
+  const double reachCells = std::ceil(reachInU(keys.size()) / grid.s) + 2.0;
+  const std::size_t reach = reachCells < static_cast<double>(grid.points - 1) ? static_cast<std::size_t>(reachCells) : grid.points - 1;
   const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
   KernelSums sums = kernelSums(grid, reach, plan, binned, queries, gaussian, secondDerivativeEnvelope);
   out.weightSum = std::move(sums.counts);
@@ -295,6 +302,7 @@ double ratioBound(double numerator, double denominator, double numeratorBound, d
 
 struct Estimate {
   double value, bound;
+  double shifted = 0.0, shiftedBound = 0.0;  // the same in the shifted frame, (value - shift), before clamping
 };
 
 // The prediction N / D (in the sums' shifted and scaled units) in the values' units, and its bound with
@@ -304,30 +312,54 @@ Estimate predictionFrom(const BinnedSums& sums, double numerator, double denomin
                         double denominatorBound, double lo, double hi) {
   const double ratio = numerator / denominator;
   const double scaledBound = ratioBound(numerator, denominator, numeratorBound, denominatorBound);
-  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY};
-  const double value = std::scalbn(ratio, -sums.valueExponent) + sums.shift;
-  // (1 + 4 eps): the bound's own rounding; eps |ratio|: the division's; eps |value|: the addition's; a few
-  // of the smallest subnormals: the same roundings among subnormal values, where they are absolute.
-  constexpr double kTiny = 4.0 * std::numeric_limits<double>::denorm_min();
-  const double bound = std::scalbn((scaledBound + kEpsilon * std::fabs(ratio)) * (1.0 + 4.0 * kEpsilon), -sums.valueExponent) +
-                       kEpsilon * std::fabs(value) + kTiny;
+  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY, 0.0, INFINITY};
+  const double shifted = std::scalbn(ratio, -sums.valueExponent);
+  const double value = shifted + sums.shift;
+  // (1 + 4 eps): the bound's own rounding; eps |ratio|: the division's; eps (|N| + |D|) / D: the rounding of
+  // N and D themselves (a leave-one-out term taken out); a few of the smallest subnormals: the scaling
+  // back, and the same roundings among subnormal values, where they are absolute.
+  const double shiftedBound =
+      std::scalbn((scaledBound + kEpsilon * (std::fabs(ratio) + (std::fabs(numerator) + std::fabs(ratio * denominator)) / denominator)) *
+                      (1.0 + 4.0 * kEpsilon),
+                  -sums.valueExponent) +
+      kTiny;
+  // eps |value|: the final addition's.
+  const double bound = shiftedBound + kEpsilon * std::fabs(value) + kTiny;
   const double range = (0.5 * hi - 0.5 * lo) * (2.0 + 4.0 * kEpsilon) + kTiny;  // hi - lo, rounded up, without overflow
-  return {std::clamp(value, lo, hi), std::min(bound, range)};
+  return {std::clamp(value, lo, hi), std::min(bound, range), shifted, shiftedBound};
 }
 
-// Training point j's row summed exactly (leaving it out or not), as looLossRows sums it: its residual
-// and its gradient term times w. scores and exponents: scratch of n.
+// Training point j's row summed exactly (leaving it out or not), as looLossRows sums it but on the
+// values shifted by the binned sums' shift (so that a large offset keeps its digits): its residual and
+// gradient term times w, with bounds on their errors from the exact values. The row's window leaves out
+// keys of less than 2^-60 of its weight; each of its m terms rounds by a few eps of the largest shifted
+// value, the shift's own rounding by eps of it. scores and exponents: scratch of n.
 struct ExactRow {
-  double residual, gradTimesW;
+  double residual, residualBound, gradTimesW, gradTimesWBound;
 };
 
-ExactRow exactRow(const std::vector<double>& x, const std::vector<double>& y, std::size_t j, double w, bool leaveOneOut,
-                  bool sorted, std::vector<double>& scores, std::vector<double>& exponents) {
-  const rows::TrainingRow row =
-      rows::gaussianTrainingRow(x.data(), y.data(), x.size(), j, w, leaveOneOut, sorted, scores.data(), exponents.data());
+ExactRow exactRow(const std::vector<double>& x, const std::vector<double>& shifted, double largestShifted, std::size_t j,
+                  double w, bool leaveOneOut, bool sorted, std::vector<double>& scores, std::vector<double>& exponents) {
+  const rows::TrainingRow row = rows::gaussianTrainingRow(x.data(), shifted.data(), x.size(), j, w, leaveOneOut, sorted,
+                                                          scores.data(), exponents.data());
   const double f = row.sums.weighted / row.sums.weightSum;
-  const double residual = f - y[j];
-  return {residual, 2.0 * residual * rows::rowSlopeTimesW(row, y.data(), f, scores.data(), exponents.data()) / row.sums.weightSum};
+  const double residual = f - shifted[j];
+  const double m = static_cast<double>(row.window.end - row.window.begin);
+  const double fBound = ((m + 16.0) * kEpsilon + 0x1p-58) * largestShifted + kTiny;
+  const double residualBound = fBound + kEpsilon * (largestShifted + std::fabs(residual)) + kTiny;
+  // The slope's terms (y_i - f) t_i K_i, their magnitudes' sum, and sum t_i K_i (for f's error in y_i - f).
+  const double slope = rows::rowSlopeTimesW(row, shifted.data(), f, scores.data(), exponents.data());
+  double magnitude = 0.0, moment = 0.0;
+  for (std::size_t i = row.window.begin; i < row.window.end; ++i) {
+    if (i == row.skip || scores[i] == 0.0) continue;
+    magnitude += std::fabs((shifted[i] - f) * (exponents[i] * scores[i]));
+    moment += std::fabs(exponents[i] * scores[i]);
+  }
+  const double slopeBound = (((m + 16.0) * kEpsilon + 0x1p-58) * magnitude + (fBound + kEpsilon * largestShifted) * moment) /
+                                row.sums.weightSum * (1.0 + (m + 4.0) * kEpsilon) + kTiny;
+  const double unit = slope / row.sums.weightSum;
+  return {residual, residualBound, 2.0 * residual * unit,
+          2.0 * (std::fabs(residual) * slopeBound + residualBound * std::fabs(unit) + residualBound * slopeBound) + kTiny};
 }
 
 // A binned row's gradient term times w, 2 r w dp/dw, and its bound, from the slope sums: w dp/dw =
@@ -339,12 +371,14 @@ Estimate gradientTerm(const BinnedSums& sums, std::size_t j, double ratio, doubl
   const double ea = sums.slopeWeightedBound[j], eb = sums.slopeSumBound[j], ed = sums.weightSumBound[j];
   const double lower = denominator - ed;  // > 0: the prediction's bound is finite
   const double slope = -(a - ratio * b) / denominator;
+  // (4 eps (|a| + |ratio b|) / lower: the rounding of a - ratio b and of the division.)
   const double slopeBound = ((ea + std::fabs(ratio) * eb + (std::fabs(b) + eb) * ratioBound) / lower +
-                             std::fabs(slope) * ed / lower + 8.0 * kEpsilon * std::fabs(slope)) * (1.0 + 4.0 * kEpsilon);
+                             std::fabs(slope) * ed / lower + 4.0 * kEpsilon * (std::fabs(a) + std::fabs(ratio * b)) / lower) *
+                            (1.0 + 4.0 * kEpsilon);
   const double unscaled = std::scalbn(slope, -sums.valueExponent);
-  const double unscaledBound = std::scalbn(slopeBound, -sums.valueExponent);
+  const double unscaledBound = std::scalbn(slopeBound, -sums.valueExponent) + kTiny;
   return {2.0 * residual * unscaled,
-          2.0 * (std::fabs(residual) * unscaledBound + residualBound * std::fabs(unscaled) + residualBound * unscaledBound)};
+          2.0 * (std::fabs(residual) * unscaledBound + residualBound * std::fabs(unscaled) + residualBound * unscaledBound) + kTiny};
 }
 
 }  // namespace
@@ -376,49 +410,63 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
   const double tolerance = kBinnedRowTolerance * (*yHi - *yLo);
   const bool sorted = std::is_sorted(x.begin(), x.end());
+  // Residuals are taken in the frame of the sums' shift: y - shift rounds by eps of it at most (often not
+  // at all), where an offset of 1e12 would cost every residual an ulp of 1e12.
+  std::vector<double> shifted(y.size());
+  double largestShifted = 0.0;
+  for (std::size_t j = 0; j < y.size(); ++j) {
+    shifted[j] = y[j] - sums.shift;
+    largestShifted = std::max(largestShifted, std::fabs(shifted[j]));
+  }
   std::vector<double> scores(x.size()), exponents(x.size());  // an exact row's scratch
   BinnedLoss out;
   out.gridPoints = sums.gridPoints;
-  double gradTimesW = 0.0, gradTimesWMagnitude = 0.0;
+  double gradTimesW = 0.0, gradTimesWMagnitude = 0.0, gradTimesWBound = 0.0;
   for (std::size_t j = 0; j < x.size(); ++j) {
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
     // (The same rounded, scaled value as the binned one.)
-    const double numerator = sums.weighted[j] - selfWeight * std::scalbn(y[j] - sums.shift, sums.valueExponent);
+    const double numerator = sums.weighted[j] - selfWeight * std::scalbn(shifted[j], sums.valueExponent);
     const double denominator = sums.weightSum[j] - selfWeight;
     const Estimate p = predictionFrom(sums, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
-    double term = 0.0;
-    if (p.bound <= tolerance) {
-      const double residual = p.value - y[j];
-      out.loss += residual * residual;
-      out.bound += (2.0 * std::fabs(residual) + p.bound) * p.bound;
+    double residual = 0.0, residualBound = 0.0, term = 0.0;
+    if (p.shiftedBound <= tolerance) {
+      residual = p.shifted - shifted[j];
+      residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted[j]) + std::fabs(residual)) + kTiny;
       if (withGradient) {
         const double ratio = numerator / denominator;
         const double scaledBound = (ratioBound(numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j]) +
-                                    kEpsilon * std::fabs(ratio)) * (1.0 + 4.0 * kEpsilon);
-        const Estimate g = gradientTerm(sums, j, ratio, scaledBound, denominator, residual, p.bound);
+                                    kEpsilon * (std::fabs(ratio) + (std::fabs(numerator) + std::fabs(ratio * denominator)) / denominator)) *
+                                   (1.0 + 4.0 * kEpsilon);
+        const Estimate g = gradientTerm(sums, j, ratio, scaledBound, denominator, residual, residualBound);
         term = g.value;
-        out.gradBound += g.bound;
+        gradTimesWBound += g.bound;
       }
     } else {
-      const ExactRow row = exactRow(x, y, j, w, objective.leaveOneOut, sorted, scores, exponents);
-      out.loss += row.residual * row.residual;
+      const ExactRow row = exactRow(x, shifted, largestShifted, j, w, objective.leaveOneOut, sorted, scores, exponents);
+      residual = row.residual;
+      residualBound = row.residualBound;
       term = row.gradTimesW;
+      gradTimesWBound += row.gradTimesWBound;
       ++out.exactRows;
     }
+    out.loss += residual * residual;
+    out.bound += (2.0 * std::fabs(residual) + residualBound) * residualBound + kTiny;
     gradTimesW += term;
     gradTimesWMagnitude += std::fabs(term);
   }
-  // The residuals', squares' and sum's rounding (n eps of the loss), as looLoss's own; the same for the
-  // gradient's terms.
+  // The squares' and the sums' rounding: n eps of the loss (and of the gradient's terms); the bounds' own
+  // sums, (1 + n eps).
   const double n = static_cast<double>(x.size());
-  out.bound += 4.0 * kEpsilon * n * out.loss;
+  const double sumRounding = 1.0 + (n + 4.0) * kEpsilon;
+  out.bound = (out.bound + 4.0 * kEpsilon * n * out.loss + n * kTiny) * sumRounding;
   const double scale = lossScale(objective.loss);
   out.loss *= scale;
   out.bound *= scale;
   if (withGradient) {
     out.grad = scale * gradTimesW / w;
-    out.gradBound = scale * (out.gradBound + 4.0 * kEpsilon * n * gradTimesWMagnitude) / std::fabs(w) * (1.0 + 4.0 * kEpsilon);
+    out.gradBound = scale * (gradTimesWBound + 4.0 * kEpsilon * n * gradTimesWMagnitude + n * kTiny) * sumRounding / std::fabs(w) *
+                    (1.0 + 4.0 * kEpsilon);
   }
   return out;
 }

@@ -59,10 +59,11 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
                                const std::vector<double>& queries, double w);
 
 struct BinnedLoss {
-  double loss = 0.0;   // looLoss's loss (same objective), approximately
-  double bound = 0.0;  // |loss - looLoss(...).loss| <= bound
-  double grad = 0.0;       // with the gradient: looLoss's grad (d loss / dw), approximately
-  double gradBound = 0.0;  // |grad - looLoss(...).grad| <= gradBound
+  // looLoss's loss and (with the gradient) grad, d loss / dw, approximately: each within its bound of the
+  // exact value (looLoss's own rounding aside: at a large offset in y it rounds more than the binned loss,
+  // whose residuals are taken in the shifted frame).
+  double loss = 0.0, bound = 0.0;
+  double grad = 0.0, gradBound = 0.0;
   std::size_t exactRows = 0;  // rows whose bound exceeded kBinnedRowTolerance, computed exactly
   std::size_t gridPoints = 0;
 };
