@@ -126,14 +126,28 @@ struct Convolved {
   double rounding = 0.0;              // bound on each value's rounding error
 };
 
-// Convolves two grid sequences with one symmetric kernel (given for offsets 0..L) in one complex FFT
-// (first + i second): returns both results on the grid and a bound on their rounding error.
+// Two grid sequences as one complex sequence (first + i second), transformed once for every kernel they
+// are convolved with, with the norms the rounding bound needs.
+struct Transformed {
+  std::vector<fft::Complex> data;
+  std::size_t points;
+  double norm1, norm2;
+};
+
+Transformed transform(const fft::Plan& plan, const std::vector<double>& first, const std::vector<double>& second) {
+  Transformed out{std::vector<fft::Complex>(plan.size()), first.size(), norm1(first) + norm1(second),
+                  std::hypot(norm2(first), norm2(second))};
+  for (std::size_t k = 0; k < out.points; ++k) out.data[k] = fft::Complex(first[k], second[k]);
+  plan.forward(out.data);
+  return out;
+}
+
+// Convolves both sequences of `input` with one symmetric kernel (given for offsets 0..L): returns both
+// results on the grid and a bound on their rounding error.
 Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTransform, double kernelNorm1,
-                   double kernelNorm2, const std::vector<double>& first, const std::vector<double>& second) {
-  const std::size_t size = plan.size(), points = first.size();
-  std::vector<fft::Complex> data(size);
-  for (std::size_t k = 0; k < points; ++k) data[k] = fft::Complex(first[k], second[k]);
-  plan.forward(data);
+                   double kernelNorm2, const Transformed& input) {
+  const std::size_t size = plan.size(), points = input.points;
+  std::vector<fft::Complex> data(input.data);
   for (std::size_t k = 0; k < size; ++k) data[k] *= kernelTransform[k];
   plan.inverse(data);
   Convolved out;
@@ -145,17 +159,17 @@ Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTrans
     out.second[k] = data[k].imag() * scale;
   }
   // The norms of first + i second, as one complex sequence.
-  out.rounding = fft::convolutionRoundingBound(size, norm1(first) + norm1(second), std::hypot(norm2(first), norm2(second)),
-                                               kernelNorm1, kernelNorm2);
+  out.rounding = fft::convolutionRoundingBound(size, input.norm1, input.norm2, kernelNorm1, kernelNorm2);
   return out;
 }
 
 // The keys binned onto the grid: counts (weight 1), the shifted and scaled values, their magnitudes, and
-// the most terms any one grid point summed.
+// the most terms any one grid point summed; counts with values, and counts with magnitudes, transformed.
 struct Binned {
   std::vector<double> counts, shifted, absShifted;
   std::size_t mostTerms;
   double keyCount;
+  Transformed values, magnitudes;
 };
 
 // A kernel's sums at every query, against the counts and against the values, with their bounds.
@@ -193,8 +207,8 @@ KernelSums kernelSums(const Grid& grid, std::size_t reach, const fft::Plan& plan
   }
   const double bothNorm1 = kernelNorm1 + envelopeNorm1;
   const double bothNorm2 = std::hypot(std::sqrt(kernelNorm2), std::sqrt(envelopeNorm2));
-  const Convolved sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, binned.counts, binned.shifted);
-  const Convolved curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, binned.counts, binned.absShifted);
+  const Convolved sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, binned.values);
+  const Convolved curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, binned.magnitudes);
 
   // Per unit of binned weight: the binning error and the interpolation error are each at most
   // s^2 / 8 times |kernel''| near the key (the envelope); the cut-off tail, kernel and envelope both, at
@@ -267,7 +281,7 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   for (double& v : scaled) v = std::scalbn(v, out.valueExponent);
 
   Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
-                static_cast<double>(keys.size())};
+                static_cast<double>(keys.size()), {}, {}};
   binned.mostTerms = bin(grid, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
 
   // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
@@ -275,6 +289,8 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   const double reachCells = std::ceil(reachInU(keys.size()) / grid.s) + 2.0;
   const std::size_t reach = reachCells < static_cast<double>(grid.points - 1) ? static_cast<std::size_t>(reachCells) : grid.points - 1;
   const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
+  binned.values = transform(plan, binned.counts, binned.shifted);
+  binned.magnitudes = transform(plan, binned.counts, binned.absShifted);
   KernelSums sums = kernelSums(grid, reach, plan, binned, queries, gaussian, secondDerivativeEnvelope);
   out.weightSum = std::move(sums.counts);
   out.weighted = std::move(sums.values);
@@ -303,6 +319,7 @@ double ratioBound(double numerator, double denominator, double numeratorBound, d
 struct Estimate {
   double value, bound;
   double shifted = 0.0, shiftedBound = 0.0;  // the same in the shifted frame, (value - shift), before clamping
+  double ratio = 0.0, ratioBound = INFINITY;  // and in the sums' scaled units, N / D
 };
 
 // The prediction N / D (in the sums' shifted and scaled units) in the values' units, and its bound with
@@ -312,21 +329,20 @@ Estimate predictionFrom(const BinnedSums& sums, double numerator, double denomin
                         double denominatorBound, double lo, double hi) {
   const double ratio = numerator / denominator;
   const double scaledBound = ratioBound(numerator, denominator, numeratorBound, denominatorBound);
-  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY, 0.0, INFINITY};
+  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY, 0.0, INFINITY, 0.0, INFINITY};
   const double shifted = std::scalbn(ratio, -sums.valueExponent);
   const double value = shifted + sums.shift;
   // (1 + 4 eps): the bound's own rounding; eps |ratio|: the division's; eps (|N| + |D|) / D: the rounding of
   // N and D themselves (a leave-one-out term taken out); a few of the smallest subnormals: the scaling
   // back, and the same roundings among subnormal values, where they are absolute.
-  const double shiftedBound =
-      std::scalbn((scaledBound + kEpsilon * (std::fabs(ratio) + (std::fabs(numerator) + std::fabs(ratio * denominator)) / denominator)) *
-                      (1.0 + 4.0 * kEpsilon),
-                  -sums.valueExponent) +
-      kTiny;
+  const double roundedBound =
+      (scaledBound + kEpsilon * (std::fabs(ratio) + (std::fabs(numerator) + std::fabs(ratio * denominator)) / denominator)) *
+      (1.0 + 4.0 * kEpsilon);
+  const double shiftedBound = std::scalbn(roundedBound, -sums.valueExponent) + kTiny;
   // eps |value|: the final addition's.
   const double bound = shiftedBound + kEpsilon * std::fabs(value) + kTiny;
   const double range = (0.5 * hi - 0.5 * lo) * (2.0 + 4.0 * kEpsilon) + kTiny;  // hi - lo, rounded up, without overflow
-  return {std::clamp(value, lo, hi), std::min(bound, range), shifted, shiftedBound};
+  return {std::clamp(value, lo, hi), std::min(bound, range), shifted, shiftedBound, ratio, roundedBound};
 }
 
 // Training point j's row summed exactly (leaving it out or not), as looLossRows sums it but on the
@@ -434,11 +450,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
       residual = p.shifted - shifted[j];
       residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted[j]) + std::fabs(residual)) + kTiny;
       if (withGradient) {
-        const double ratio = numerator / denominator;
-        const double scaledBound = (ratioBound(numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j]) +
-                                    kEpsilon * (std::fabs(ratio) + (std::fabs(numerator) + std::fabs(ratio * denominator)) / denominator)) *
-                                   (1.0 + 4.0 * kEpsilon);
-        const Estimate g = gradientTerm(sums, j, ratio, scaledBound, denominator, residual, residualBound);
+        const Estimate g = gradientTerm(sums, j, p.ratio, p.ratioBound, denominator, residual, residualBound);
         term = g.value;
         gradTimesWBound += g.bound;
       }
