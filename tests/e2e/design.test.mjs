@@ -11,7 +11,7 @@ import { designRequest } from '../../web/src/model/design.js';
 import { defaults, parse } from '../../web/src/model/settings.js';
 import { Session } from '../../web/src/model/session.js';
 import { createNW } from '../module/module.mjs';
-import { inEachBrowser, lessonSite } from './browser.mjs';
+import { fileUrl, inEachBrowser, lessonSite } from './browser.mjs';
 
 const nw = await createNW();
 
@@ -125,6 +125,39 @@ inEachBrowser('design your own attention pooling', (env) => {
     assert.deepEqual(page.problems, []);
     await page.close();
   });
+
+  // A link replaying 20 additive epochs at 2000 samples (about 0.7 s each): Reset must not wait for the
+  // replay, in the design worker (http) or on the page's thread in slices (file://, where Chromium
+  // starts no worker and a click is only taken between slices).
+  for (const where of ['http', 'file']) {
+    test(`(${where}) Reset during a long replay at 2000 samples draws the untrained design without waiting for the replay`, async () => {
+      const hash = '#nTrain=2000&nTest=50&designTrained=20';
+      const { state } = parse(hash);
+      const session = new Session(nw);
+      session.generate(state);
+      const trainer = new nw.Trainer(session.data.xTrain, session.data.yTrain, { scoring: 'additive', hidden: 8, seed: 1, optimizer: 'adam', lr: 0.05 });
+      const started = performance.now();
+      trainer.step();
+      const epochMs = performance.now() - started;
+      trainer.delete();
+      const page = await open(`${where === 'http' ? env.server.url : fileUrl}${hash}`, { width: 1280, height: 800 });
+      await page.locator('#designNotice').box();
+      await page.waitForFunction(() => document.getElementById('designStatus').textContent.startsWith('Training to epoch 20'), null, { timeout: 30_000 });
+      const clicked = performance.now();
+      await page.locator('#designReset').click();
+      const shown = await designShown(page);
+      const elapsed = performance.now() - clicked;
+      assert.equal(await page.evaluate(() => nwPage.debug.design.shown.epoch), 0);
+      assert.match(shown.hash, /designTrained=0(&|$)/);
+      assert.equal(shown.notice, expectedNotice('#nTrain=2000&nTest=50'));
+      // The replay alone takes 20 epochs; dropping it, at most the epoch under way (here and in the browser).
+      assert.ok(elapsed < 10 * Math.max(epochMs, 300), `Reset drawn after ${Math.round(elapsed)} ms (an epoch: ${Math.round(epochMs)} ms in Node)`);
+      if (where === 'file' && page.kind.name === 'Chromium') assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'page');
+      if (where === 'http') assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'worker');
+      assert.deepEqual(page.problems, []);
+      await page.close();
+    });
+  }
 
   test('a link asking for more design epochs than its data allow is brought back to the limit, and says so', async () => {
     const page = await open(`${env.server.url}#nTrain=500&scoring=dotProduct&designTrained=9999`, { width: 1280, height: 800 });

@@ -1,9 +1,12 @@
 // Where "Design your own attention pooling" is computed (design_work.js): on the page's thread while the
 // data are small (an additive epoch at the chapter's 50 samples takes half a millisecond), in the design
-// worker beyond that (over http; where no worker can start, or it fails, on the page's thread). Either
-// way in a task of its own, after the one that asked (a render's). One request is in flight at a time; a
-// newer one waits in its place, replacing any older waiting one, so a run of changes computes only the last.
+// worker beyond that (over http). Where no worker can start, or it fails, large data are computed on the
+// page's thread too, in slices of about SLICE_MS between which the page paints and takes input (an epoch
+// is one slice's step: an additive epoch at 2000 samples takes 0.7 s). Either way the work starts in a
+// task after the one that asked (a render's). Only the newest request is wanted: it drops the one under
+// way at its next step (a Reset during a long replay does not wait for the replay).
 import { asProblem, designWork } from './design_work.js';
+import { runInSlices } from './sliced_work.js';
 import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/design.worker.js).
@@ -26,44 +29,39 @@ class DesignClient {
     this.onError = onError;
     this.worker = null;
     this.workerFailed = !workers || inSandbox(); // (Firefox reports a sandboxed frame's attempt as an error)
-    this.inFlight = null; // { id, request }
-    this.waiting = null;
+    this.inFlight = null; // { id, request, where, small }
     this.nextId = 1;
     this.timer = null;
   }
 
-  get pending() { return this.inFlight !== null || this.waiting !== null; }
+  get pending() { return this.inFlight !== null; }
 
   // 'worker' or 'page': where the last request went.
   get where() { return this.lastWhere ?? 'page'; }
 
-  request(request) {
-    if (this.inFlight) {
-      this.waiting = request;
-      return;
-    }
-    const { xTrain, xTest } = request.data;
-    this.inFlight = { id: this.nextId++, request };
-    if (xTrain.length * (xTrain.length + xTest.length) <= HERE_MAX_PAIRS || !this.startWorker()) {
-      this.lastWhere = 'page';
-      const { id } = this.inFlight;
-      setTimeout(() => this.computeHere(id), 0);
-      return;
-    }
-    this.lastWhere = 'worker';
-    if (!this.workerAnswered) this.timer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
-    this.worker.postMessage({ id: this.inFlight.id, request });
-  }
+  // Whether the request in flight is large enough to take a while (in the worker or in slices here).
+  get slow() { return this.inFlight !== null && !this.inFlight.small; }
 
-  // The request in flight (if it is still request `id`), on the page's thread.
-  computeHere(id) {
-    if (!this.inFlight || this.inFlight.id !== id) return;
-    const { request } = this.inFlight;
-    try {
-      this.finish({ id, reply: this.here(request) });
-    } catch (error) {
-      this.finish({ id, error: asProblem(error) });
+  request(request) {
+    const { xTrain, xTest } = request.data;
+    const id = this.nextId++;
+    const small = xTrain.length * (xTrain.length + xTest.length) <= HERE_MAX_PAIRS;
+    const where = !small && this.startWorker() ? 'worker' : 'page';
+    // (The worker drops what it computes for a request no longer wanted.)
+    if (this.inFlight?.where === 'worker' && where === 'page' && this.worker) this.worker.postMessage({ id, request: null });
+    this.inFlight = { id, request, where, small };
+    this.lastWhere = where;
+    if (where === 'page') {
+      runInSlices(this.here.steps(request), {
+        stillWanted: () => this.inFlight?.id === id,
+        nextTask: (fn) => setTimeout(fn, 0),
+        onDone: (reply) => this.finish({ id, reply }),
+        onError: (error) => this.finish({ id, error: asProblem(error) }),
+      });
+      return;
     }
+    if (!this.workerAnswered && this.timer === null) this.timer = setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
+    this.worker.postMessage({ id, request });
   }
 
   startWorker() {
@@ -90,38 +88,35 @@ class DesignClient {
       this.stopWorker();
       return;
     }
-    clearTimeout(this.timer);
-    if (this.lastWhere === 'worker') this.workerAnswered = true;
-    const { request } = this.inFlight;
+    const { request, where } = this.inFlight;
+    if (where === 'worker') {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.workerAnswered = true;
+    }
     this.inFlight = null;
-    const next = this.waiting;
-    this.waiting = null;
-    // A newer request supersedes this reply: it is computed instead.
-    if (next) this.request(next);
-    else if (error) this.onError(request, error);
+    if (error) this.onError(request, error);
     else this.onReply(request, reply);
   }
 
   // Nothing more will be asked: the page's-thread run is freed, the worker stopped, replies dropped.
   dispose() {
+    this.inFlight = null; // (first: a slice under way drops its work)
     this.here.dispose();
     clearTimeout(this.timer);
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.workerFailed = true;
-    this.inFlight = null;
-    this.waiting = null;
   }
 
-  // The worker is gone for good: what waits (or else what it had) is computed on the page's thread.
+  // The worker is gone for good: what it had is computed on the page's thread.
   stopWorker() {
     clearTimeout(this.timer);
+    this.timer = null;
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.workerFailed = true;
-    const request = this.waiting ?? this.inFlight?.request;
-    this.inFlight = null;
-    this.waiting = null;
+    const request = this.inFlight?.where === 'worker' ? this.inFlight.request : null;
     if (request) this.request(request);
   }
 }

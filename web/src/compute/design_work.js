@@ -70,7 +70,10 @@ export function designWork(nw) {
     return { w, rows, cols, largestDifference };
   }
 
-  const handle = (message) => {
+  // The work for one request, in steps: it yields after each epoch (and before the figure's own pass),
+  // so that whoever runs it can give the thread back between steps, or drop it for a newer request (the
+  // training run is whole at every yield: an epoch's loss and test MSE are kept with its step).
+  function* steps(message) {
     const { key, data, design, chapter, to, maxCells } = message;
     if (!run || run.key !== key.design || run.trainer.epoch > to) startRun(key.design, data, design);
     let problem = null;
@@ -78,6 +81,7 @@ export function designWork(nw) {
     const predictAt = () => nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { ...options, parameters: run.trainer.parameters });
     if (run.testMses.length === 0 && to > 0) run.testMses.push(testMse(data, predictAt()));
     while (run.trainer.epoch < to) {
+      yield;
       try {
         run.losses.push(run.trainer.step());
       } catch (error) {
@@ -86,6 +90,7 @@ export function designWork(nw) {
       }
       run.testMses.push(testMse(data, predictAt()));
     }
+    yield;
     const parameters = run.trainer.parameters;
     const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { ...options, parameters, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
     // (Untrained, the blocks' pass gave the start's predictions.)
@@ -102,7 +107,17 @@ export function designWork(nw) {
       featureCheck: beside.featureCheck,
       problem, // (the Gaussian's own, if its training failed, is step 3's to say)
     };
+  }
+
+  // The whole request at once.
+  const handle = (message) => {
+    const work = steps(message);
+    for (;;) {
+      const { done, value } = work.next();
+      if (done) return value;
+    }
   };
+  handle.steps = steps;
   // Frees the training run's wasm memory (the work can still be asked again: it starts a new run).
   handle.dispose = () => {
     if (run) run.trainer.delete();

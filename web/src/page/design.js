@@ -71,8 +71,8 @@ class DesignSection {
     if (request === null || sameRequest(request, this.asked)) return;
     this.asked = request;
     this.client.request(request);
-    // (A worker's reply can take a while: replaying a link's epochs at 2000 samples, 1.4 s an epoch.)
-    if (this.client.pending && this.client.where === 'worker') setText(byId('designStatus'), t('design.computing', { epoch: request.to }));
+    // (A large request can take a while: replaying a link's epochs at 2000 samples, 0.7 s an epoch.)
+    if (this.client.slow) setText(byId('designStatus'), t('design.computing', { epoch: request.to }));
     this.showButtons();
   }
 
