@@ -11,7 +11,7 @@ const publicApi = Object.freeze([
   'NWError', 'Trainer', 'generateData', 'target', 'predict', 'localLinear', 'binnedPredict', 'averagePool',
   'attentionWeights', 'attentionBlocks', 'meanSquaredError', 'looLoss', 'looLossRows', 'sumLooRows', 'aicLoss',
   'selectBandwidth', 'binnedLooLoss', 'testGrid', 'kernelNames', 'kernelValue', 'isTrainable', 'heapStats',
-  'scoringWeights', 'scoringPredict', 'scoringBlocks', 'scoringLooLoss', 'gaussianFeatures', 'dotProductWeights',
+  'scoringWeights', 'scoringPredict', 'scoringBlocks', 'scoringLooLoss', 'scoringLooRows', 'gaussianFeatures', 'dotProductWeights',
 ]);
 
 // Invalid input. The message is for people; code (one of nw.d.ts's ErrorCode, the names of the core's
@@ -242,6 +242,13 @@ function readScoringOptions(options) {
   return copy;
 }
 
+// scoringLooRows's options: readScoringOptions's, with the running gradient sum read as an array.
+function readScoringRowsOptions(options) {
+  const copy = readScoringOptions(options);
+  if (copy !== undefined && copy.gradSum !== undefined) copy.gradSum = readArray(copy.gradSum, 'gradSum');
+  return copy;
+}
+
 // Calls a raw Embind function on converted arguments. Nothing in it should throw; if anything does
 // (the JS engine out of memory while copying a result), the wasm stack pointer is put back, as a JS
 // exception crossing wasm frames does not, and the error becomes an NWError naming `what` (its code
@@ -305,6 +312,7 @@ const signatures = {
   scoringPredict: ['rawScoringPredict', [['queries', readArray], ['keys', readArray], ['values', readArray], ['options', readScoringOptions]]],
   scoringBlocks: ['rawScoringBlocks', [['queries', readArray], ['keys', readArray], ['values', optionalArray], ['options', readScoringOptions]]],
   scoringLooLoss: ['rawScoringLooLoss', [['xTrain', readArray], ['yTrain', readArray], ['options', readScoringOptions]]],
+  scoringLooRows: ['rawScoringLooRows', [['xTrain', readArray], ['yTrain', readArray], ['options', readScoringRowsOptions]]],
   gaussianFeatures: ['rawGaussianFeatures', [['queries', readArray], ['keys', readArray], ['options', readOptions]]],
   dotProductWeights: ['rawDotProductWeights', [['queryFeatures', readArray], ['keyFeatures', readArray], ['options', readOptions]]],
 };
@@ -346,6 +354,15 @@ class Trainer {
     const raw = rawTrainer(this, 'stepWithRows');
     const rows = [readArray(lossRows, 'lossRows'), readArray(gradRows, 'gradRows')];
     return callRaw('stepWithRows', 'lossRows', () => raw.stepWithRows(...rows));
+  }
+  // The same epoch from sums computed a range of rows at a time (nw.scoringLooRows over every row, in
+  // order, at this trainer's parameters, data and objective): equal to step() bit for bit. Another
+  // scoring than gaussian only.
+  stepWithSums(lossSum, gradSum) {
+    const raw = rawTrainer(this, 'stepWithSums');
+    if (typeof lossSum !== 'number') throw wrongType('lossSum', `lossSum must be a number, got ${lossSum === null ? 'null' : typeof lossSum}`);
+    const grad = readArray(gradSum, 'gradSum');
+    return callRaw('stepWithSums', 'lossSum', () => raw.stepWithSums(lossSum, grad));
   }
   // The gaussian scoring's w (another scoring's parameters: see parameters).
   get w() {

@@ -366,6 +366,12 @@ val trainerStepWithRows(nw::Trainer& trainer, val lossRows, val gradRows) {
   return guarded("lossRows", "lossRows and gradRows", [&] { return val(trainer.stepWithRows(toLooRows(lossRows, gradRows))); });
 }
 
+val trainerStepWithSums(nw::Trainer& trainer, val lossSum, val gradSum) {
+  return guarded("lossSum", "lossSum and gradSum", [&] {
+    return val(trainer.stepWithSums({lossSum.as<double>(), toVector(gradSum, "gradSum")}));
+  });
+}
+
 // For the tests only: the allocator's totals, to check that errors leave the heap exactly as it was.
 val heapStats() {
   const struct mallinfo info = mallinfo();
@@ -401,6 +407,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::function("rawScoringWeights", &scoringWeights);
   emscripten::function("rawScoringPredict", &scoringPredict);
   emscripten::function("rawScoringLooLoss", &scoringLooLoss);
+  emscripten::function("rawScoringLooRows", &scoringLooRows);
   emscripten::function("rawScoringBlocks", &scoringBlocks);
   emscripten::function("rawGaussianFeatures", &gaussianFeatures);
   emscripten::function("rawDotProductWeights", &dotProductWeights);
@@ -414,6 +421,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
   emscripten::class_<nw::Trainer>("RawTrainer")
       .function("step", &trainerStep)
       .function("stepWithRows", &trainerStepWithRows)
+      .function("stepWithSums", &trainerStepWithSums)
       .function("w", &trainerW)
       .function("parameters", &trainerParameters)
       .function("scoring", &trainerScoring)

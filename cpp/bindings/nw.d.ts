@@ -266,6 +266,24 @@ declare namespace createNW {
     grad: ScoringParametersResult;
   }
 
+  /** Rows [rowBegin, rowEnd) of scoringLooLoss (dotProduct or additive), added on to the sums so far. */
+  interface ScoringRowsOptions extends ScoringOptions {
+    leaveOneOut?: boolean;
+    /** Default 0. */
+    rowBegin?: number;
+    /** Default xTrain.length. */
+    rowEnd?: number;
+    /** The loss's running sum over the rows before rowBegin (unscaled; default 0). */
+    lossSum?: number;
+    /** The gradient's running sum, the parameters' values in order (wq, wk, b, v; default zeros). */
+    gradSum?: NumberArray;
+  }
+
+  interface ScoringRows {
+    lossSum: number;
+    gradSum: Float64Array;
+  }
+
   interface Weights {
     rows: number;
     cols: number;
@@ -337,6 +355,11 @@ declare namespace createNW {
      * data and objective, e.g. by workers): equal to step() bit for bit.
      */
     stepWithRows(lossRows: NumberArray, gradRows: NumberArray): number;
+    /**
+     * The same epoch from scoringLooRows' sums over every row, in order, at this trainer's parameters,
+     * data and objective (an epoch computed in slices): equal to step() bit for bit. Not for gaussian.
+     */
+    stepWithSums(lossSum: number, gradSum: NumberArray): number;
     /** The gaussian scoring's w; throws NWError 'not-applicable' for another scoring. */
     readonly w: number;
     readonly scoring: ScoringName;
@@ -415,6 +438,12 @@ declare namespace createNW {
     scoringBlocks(queries: NumberArray, keys: NumberArray, values: NumberArray | null, options: ScoringOptions & { maxBlockRows?: number; maxBlockCols?: number }): Blocks & { peaks: Uint32Array };
     /** The leave-one-out loss of a scoring function and its gradient with respect to each parameter. */
     scoringLooLoss(xTrain: NumberArray, yTrain: NumberArray, options: ScoringLossOptions): ScoringLoss;
+    /**
+     * scoringLooLoss a range of rows at a time (dotProduct or additive; the gaussian's rows are
+     * looLossRows'): the sums of consecutive ranges, carried from one call to the next, are what
+     * trainer.stepWithSums takes.
+     */
+    scoringLooRows(xTrain: NumberArray, yTrain: NumberArray, options: ScoringRowsOptions): ScoringRows;
     /**
      * Gaussian pooling as dot-product attention: the query features [q, 1] and key features
      * [w^2 k, -w^2 k^2 / 2] (rows of dim 2), whose dotProductWeights are attentionWeights' at w.

@@ -85,6 +85,31 @@ val scoringLooLoss(val xTrain, val yTrain, val options) {
   });
 }
 
+val scoringLooRows(val xTrain, val yTrain, val options) {
+  return guarded("xTrain", "xTrain and yTrain", [&] {
+    OptionReader reader(options);
+    const nw::ScoringParameters p = readScoring(reader);
+    bool leaveOneOut = true;
+    double rowBegin = 0, rowEnd = 0;
+    nw::ScoringLoss sums{0.0, std::vector<double>(p.values.size())};
+    reader.read("leaveOneOut", leaveOneOut);
+    reader.read("rowBegin", rowBegin);
+    reader.read("rowEnd", rowEnd);
+    reader.read("lossSum", sums.loss);
+    const val gradSum = reader.readValue("gradSum");
+    reader.rejectUnknown();
+    if (!gradSum.isUndefined()) sums.grad = toVector(gradSum, "gradSum");
+    const std::vector<double> x = toVector(xTrain, "xTrain"), y = toVector(yTrain, "yTrain");
+    const std::size_t begin = toCount(rowBegin, "rowBegin", 0, x.size());
+    const std::size_t end = reader.has("rowEnd") ? toCount(rowEnd, "rowEnd", 0, x.size()) : x.size();
+    nw::addScoringLooRows(x, y, p, leaveOneOut, begin, end, sums);
+    val out = val::object();
+    out.set("lossSum", sums.loss);
+    out.set("gradSum", toFloat64Array(sums.grad));
+    return out;
+  });
+}
+
 val gaussianFeatures(val queries, val keys, val options) {
   return guarded("queries", "queries and keys", [&] {
     double w = 1.0;

@@ -139,27 +139,27 @@ void softmaxRow(const Scorer& scorer, const ScoringParameters& p, double q, cons
   for (std::size_t i = 0; i < n; ++i) weights[i] = i == skip ? 0.0 : weights[i] / z;
 }
 
+// Adds rows [rowBegin, rowEnd) of the loss and its gradient on to sums (row by row, pair by pair: ranges
+// added in order give the sums of one pass over every row, bit for bit).
 template <class Scorer>
-ScoringLoss looFor(const std::vector<double>& x, const std::vector<double>& y, const ScoringParameters& p,
-                   bool leaveOneOut) {
+void addLooRows(const std::vector<double>& x, const std::vector<double>& y, const ScoringParameters& p,
+                bool leaveOneOut, std::size_t rowBegin, std::size_t rowEnd, ScoringLoss& sums) {
   const Scorer scorer(p);
   const std::size_t n = x.size();
   const std::size_t perKey = scorer.cacheSize();
-  ScoringLoss out{0.0, std::vector<double>(p.values.size())};
   std::vector<double> alpha(n), cache(n * perKey);
-  for (std::size_t j = 0; j < n; ++j) {
+  for (std::size_t j = rowBegin; j < rowEnd; ++j) {
     const std::size_t skip = leaveOneOut ? j : n;
     softmaxRow(scorer, p, x[j], x, skip, alpha.data(), cache.data());
     double f = 0.0;
     for (std::size_t i = 0; i < n; ++i) f += alpha[i] * y[i];
     const double residual = f - y[j];
-    out.loss += residual * residual;
+    sums.loss += residual * residual;
     for (std::size_t i = 0; i < n; ++i) {
       if (i == skip || alpha[i] == 0.0) continue;
-      scorer.addGradient(x[j], x[i], 2.0 * residual * alpha[i] * (y[i] - f), cache.data() + i * perKey, out.grad.data());
+      scorer.addGradient(x[j], x[i], 2.0 * residual * alpha[i] * (y[i] - f), cache.data() + i * perKey, sums.grad.data());
     }
   }
-  return out;
 }
 
 // fn(scorer) for dotProduct or additive parameters (the gaussian scoring goes through the chapter's
@@ -192,20 +192,47 @@ ScoringLoss scoringLooLoss(const std::vector<double>& x, const std::vector<doubl
     const LooResult r = looLoss(x, y, p.values[0], objective);
     return {r.loss, {r.grad}};
   }
+  ScoringLoss sums{0.0, std::vector<double>(p.values.size())};
+  addScoringLooRows(x, y, p, leaveOneOut, 0, x.size(), sums);
+  return finishScoringLoss(std::move(sums), p, loss);
+}
+
+void addScoringLooRows(const std::vector<double>& x, const std::vector<double>& y, const ScoringParameters& p,
+                       bool leaveOneOut, std::size_t rowBegin, std::size_t rowEnd, ScoringLoss& sums) {
+  requireParameters(p);
+  if (p.scoring == Scoring::gaussian) {
+    throw Error(ErrorCode::notApplicable, "parameters",
+                "parameters: the gaussian scoring's rows are looLossRows' (use them for w), not scoring rows");
+  }
   requireTrainingSet(x, y);
-  ScoringLoss out = p.scoring == Scoring::additive ? looFor<Additive>(x, y, p, leaveOneOut)
-                                                   : looFor<DotProduct>(x, y, p, leaveOneOut);
-  if (!std::isfinite(out.loss)) scoreOverflow(p);
-  for (double g : out.grad) {
+  if (rowBegin > rowEnd || rowEnd > x.size()) {
+    throw Error(ErrorCode::outOfRange, "rowBegin", "rowBegin and rowEnd must satisfy 0 <= rowBegin <= rowEnd <= xTrain.length (" +
+                std::to_string(x.size()) + "), got " + std::to_string(rowBegin) + " and " + std::to_string(rowEnd));
+  }
+  if (sums.grad.size() != p.values.size()) {
+    throw Error(ErrorCode::lengthMismatch, "gradSum", "gradSum must have one value per parameter (" + std::to_string(p.values.size()) +
+                "), got " + std::to_string(sums.grad.size()));
+  }
+  requireFiniteArray(sums.grad, "gradSum");
+  if (!std::isfinite(sums.loss) || sums.loss < 0.0) {
+    throw Error(ErrorCode::outOfRange, "lossSum", "lossSum must be a finite sum of squares (at least 0), got " + describeNumber(sums.loss));
+  }
+  if (p.scoring == Scoring::additive) addLooRows<Additive>(x, y, p, leaveOneOut, rowBegin, rowEnd, sums);
+  else addLooRows<DotProduct>(x, y, p, leaveOneOut, rowBegin, rowEnd, sums);
+}
+
+ScoringLoss finishScoringLoss(ScoringLoss sums, const ScoringParameters& p, Loss loss) {
+  if (!std::isfinite(sums.loss)) scoreOverflow(p);
+  for (double g : sums.grad) {
     if (!std::isfinite(g)) {
       throw Error(ErrorCode::notFinite, "xTrain", std::string("xTrain: the gradient of ") + scoringName(p.scoring) +
                   " overflows the double range for inputs this large; scale xTrain and yTrain down");
     }
   }
   // Halving is exact (see sumLooRows).
-  out.loss *= lossScale(loss);
-  for (double& g : out.grad) g *= lossScale(loss);
-  return out;
+  sums.loss *= lossScale(loss);
+  for (double& g : sums.grad) g *= lossScale(loss);
+  return sums;
 }
 
 Matrix scoringWeights(const std::vector<double>& queries, const std::vector<double>& keys, const ScoringParameters& p) {

@@ -217,6 +217,18 @@ double Trainer::stepWithRows(const LooRows& rows) {
   return apply(r.loss, {r.grad});
 }
 
+double Trainer::stepWithSums(const ScoringLoss& sums) {
+  if (parameters_.scoring == Scoring::gaussian) {
+    throw Error(ErrorCode::notApplicable, "lossSum", "lossSum: the gaussian scoring trains from looLossRows' rows (stepWithRows), not from sums");
+  }
+  if (sums.grad.size() != parameters_.values.size()) {
+    throw Error(ErrorCode::lengthMismatch, "gradSum", "gradSum must have one value per parameter (" + std::to_string(parameters_.values.size()) +
+                "), got " + std::to_string(sums.grad.size()));
+  }
+  const ScoringLoss r = finishScoringLoss(sums, parameters_, objective_.loss);
+  return apply(r.loss, r.grad);
+}
+
 double Trainer::apply(double loss, const std::vector<double>& grad) {
   std::vector<double> next = stepper_.propose(parameters_.values, grad);
   bool finite = std::isfinite(loss);

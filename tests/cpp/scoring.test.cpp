@@ -291,3 +291,62 @@ TEST_CASE("gaussian pooling is the dot product of the features [q, 1] and [w^2 k
     }
   }
 }
+
+TEST_CASE("an epoch from sums added a range of rows at a time is step()'s, bit for bit", "[scoring]") {
+  const nw::Dataset data = smallData(11, 23);
+  const std::size_t n = data.xTrain.size();
+  for (const nw::Scoring scoring : {nw::Scoring::dotProduct, nw::Scoring::additive}) {
+    for (const nw::Loss loss : {nw::Loss::squared, nw::Loss::halfSquared}) {
+      for (const bool leaveOneOut : {true, false}) {
+        nw::TrainerSetup setup;
+        setup.initial = nw::initialParameters(scoring, 5, 3);
+        setup.optimizer = nw::Optimizer::adam;
+        setup.lr = 0.05;
+        setup.objective.loss = loss;
+        setup.objective.leaveOneOut = leaveOneOut;
+        nw::Trainer whole(data.xTrain, data.yTrain, setup), inRanges(data.xTrain, data.yTrain, setup);
+        for (int epoch = 0; epoch < 3; ++epoch) {
+          nw::ScoringLoss sums{0.0, std::vector<double>(setup.initial.values.size())};
+          for (std::size_t begin = 0; begin < n; begin += 4) {
+            nw::addScoringLooRows(data.xTrain, data.yTrain, inRanges.parameters(), leaveOneOut, begin, std::min(n, begin + 4), sums);
+          }
+          const nw::ScoringLoss finished = nw::finishScoringLoss(sums, inRanges.parameters(), loss);
+          const nw::ScoringLoss direct = nw::scoringLooLoss(data.xTrain, data.yTrain, inRanges.parameters(), leaveOneOut, loss);
+          CHECK(finished.loss == direct.loss);
+          CHECK(finished.grad == direct.grad);
+          CHECK(inRanges.stepWithSums(sums) == whole.step());
+          CHECK(inRanges.parameters().values == whole.parameters().values);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("scoring rows refuse the gaussian scoring, ranges past the data and sums of another shape", "[scoring]") {
+  const nw::Dataset data = smallData(7, 10);
+  const nw::ScoringParameters dot{nw::Scoring::dotProduct, {1.0}};
+  const auto naming = [](auto&& fn) {
+    try {
+      fn();
+    } catch (const nw::Error& error) {
+      return error.parameter();
+    }
+    return std::string("(nothing thrown)");
+  };
+  nw::ScoringLoss sums{0.0, {0.0}};
+  CHECK(naming([&] { nw::addScoringLooRows(data.xTrain, data.yTrain, {nw::Scoring::gaussian, {1.0}}, true, 0, 2, sums); }) == "parameters");
+  CHECK(naming([&] { nw::addScoringLooRows(data.xTrain, data.yTrain, dot, true, 3, 2, sums); }) == "rowBegin");
+  CHECK(naming([&] { nw::addScoringLooRows(data.xTrain, data.yTrain, dot, true, 0, data.xTrain.size() + 1, sums); }) == "rowBegin");
+  nw::ScoringLoss wrongGrad{0.0, {0.0, 0.0}};
+  CHECK(naming([&] { nw::addScoringLooRows(data.xTrain, data.yTrain, dot, true, 0, 2, wrongGrad); }) == "gradSum");
+  nw::ScoringLoss negative{-1.0, {0.0}};
+  CHECK(naming([&] { nw::addScoringLooRows(data.xTrain, data.yTrain, dot, true, 0, 2, negative); }) == "lossSum");
+  CHECK(sums.loss == 0.0);  // (refused calls added nothing)
+  nw::Trainer gaussian(data.xTrain, data.yTrain, 1.0, 0.5);
+  CHECK(naming([&] { gaussian.stepWithSums(sums); }) == "lossSum");
+  nw::TrainerSetup setup;
+  setup.initial = dot;
+  nw::Trainer dotTrainer(data.xTrain, data.yTrain, setup);
+  CHECK(naming([&] { dotTrainer.stepWithSums(wrongGrad); }) == "gradSum");
+  CHECK(dotTrainer.epoch() == 0);
+}

@@ -150,8 +150,10 @@ inEachBrowser('design your own attention pooling', (env) => {
       assert.equal(await page.evaluate(() => nwPage.debug.design.shown.epoch), 0);
       assert.match(shown.hash, /designTrained=0(&|$)/);
       assert.equal(shown.notice, expectedNotice('#nTrain=2000&nTest=50'));
-      // The replay alone takes 20 epochs; dropping it, at most the epoch under way (here and in the browser).
-      assert.ok(elapsed < 10 * Math.max(epochMs, 300), `Reset drawn after ${Math.round(elapsed)} ms (an epoch: ${Math.round(epochMs)} ms in Node)`);
+      // The replay alone takes 20 epochs; dropping it, a slice of rows (measured: 0.4 to 1.3 s, with the
+      // click's round trips and the untrained figure's pass, against 6 s from file:// in WebKit when an
+      // epoch was one step).
+      assert.ok(elapsed < 5 * Math.max(epochMs, 300), `Reset drawn after ${Math.round(elapsed)} ms (an epoch: ${Math.round(epochMs)} ms in Node)`);
       if (where === 'file' && page.kind.name === 'Chromium') assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'page');
       if (where === 'http') assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'worker');
       assert.deepEqual(page.problems, []);

@@ -441,6 +441,15 @@ void checkScoring(const std::vector<double>& queries, const std::vector<double>&
     const nw::ScoringLoss r = nw::scoringLooLoss(keys, values, p, leaveOneOut);
     check(std::isfinite(r.loss) && r.loss >= 0.0, "the scoring loss is finite and nonnegative");
     for (double g : r.grad) check(std::isfinite(g), "a scoring gradient is finite (or refused)");
+    if (p.scoring != nw::Scoring::gaussian) {
+      // The same sums a range of rows at a time, split where the input says, are the loss bit for bit.
+      nw::ScoringLoss sums{0.0, std::vector<double>(p.values.size())};
+      const std::size_t split = (choice >> 2) % (keys.size() + 1);
+      nw::addScoringLooRows(keys, values, p, leaveOneOut, 0, split, sums);
+      nw::addScoringLooRows(keys, values, p, leaveOneOut, split, keys.size(), sums);
+      const nw::ScoringLoss parts = nw::finishScoringLoss(sums, p, nw::Loss::squared);
+      check(parts.loss == r.loss && parts.grad == r.grad, "scoring rows in two ranges sum to the loss bit for bit");
+    }
     nw::TrainerSetup setup;
     setup.initial = p;
     setup.lr = lr;

@@ -400,6 +400,7 @@ const optionPools = {
   maxBlockRows: [1, 2, 200, 0, 5000, 2.5], maxBlockCols: [1, 3, 200, -1, NaN], nTrain: [1, 2, 50, 0, -5, 2.5, NaN, 1e9],
   nTest: [1, 3, 0, 1e9], noiseSd: [0, 0.5, -1, Infinity], xMin: [0, 1, -1, NaN], xMax: [5, 1, 2e6, 0], seed: [0, 1, 2 ** 53, -1, 1.5],
   rowBegin: [0, 1, 3, -1, 2.5, NaN, 1e9], rowEnd: [0, 2, 5, -2, Infinity],
+  lossSum: [0, 1.5, -1, NaN, Infinity, '1'], gradSum: [[0], [0.5], [0, 0, 0, 0, 0, 0, 0, 0], [NaN], [], 'x'],
   loss: ['squared', 'halfSquared', 'mean'], estimator: ['nadarayaWatson', 'localLinear', 'll', 3], criterion: ['looCv', 'aic', 'AIC', null],
   scoring: ['gaussian', 'dotProduct', 'additive', 'dot', 1], optimizer: ['sgd', 'adam', 'rmsprop', null], hidden: [1, 3, 8, 0, 65, 2.5, NaN],
   s0: [1, -0.5, 1e300, NaN], dim: [1, 2, 3, 0, 65, 1.5],
@@ -560,6 +561,7 @@ const known = {
   scoring: ['scoring', 'parameters'],
   scoringBlocks: ['scoring', 'parameters', 'maxBlockRows', 'maxBlockCols'],
   scoringLoss: ['scoring', 'parameters', 'leaveOneOut', 'loss'],
+  scoringRows: ['scoring', 'parameters', 'leaveOneOut', 'rowBegin', 'rowEnd', 'lossSum', 'gradSum'],
   features: ['w'],
   dim: ['dim'],
   data: ['nTrain', 'nTest', 'noiseSd', 'xMin', 'xMax', 'seed'],
@@ -592,6 +594,7 @@ const publicFunctions = [
   { name: 'gaussianFeatures', params: [['queries', 'array'], ['keys', 'array'], ['options', known.features]], call: (q, k, o) => nw.gaussianFeatures(q, k, o) },
   { name: 'dotProductWeights', params: [['queryFeatures', 'array'], ['keyFeatures', 'array'], ['options', known.dim]], call: (q, k, o) => nw.dotProductWeights(q, k, o) },
   { name: 'scoringLooLoss', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.scoringLoss]], call: (x, y, o) => nw.scoringLooLoss(x, y, o) },
+  { name: 'scoringLooRows', params: [['xTrain', 'array'], ['yTrain', 'array'], ['options', known.scoringRows]], call: (x, y, o) => nw.scoringLooRows(x, y, o) },
 ];
 
 function generateArgument(generator, [name, kind], length) {

@@ -86,3 +86,25 @@ test('scoringBlocks: block maxima of scoringWeights, its predictions and each qu
   assert.throws(() => nw.scoringBlocks(data.xTest, data.xTrain, null, { ...options, maxBlockRows: 0 }), { parameter: 'maxBlockRows' });
   assert.throws(() => nw.scoringBlocks(data.xTest, data.xTrain, [], options), { parameter: 'values' });
 });
+
+test('an epoch from scoringLooRows in ranges, carried over, is step()\'s bit for bit (dotProduct and additive, both losses)', () => {
+  const d = nw.generateData({ nTrain: 97, nTest: 5, seed: 4 });
+  for (const [scoring, start] of [['additive', { hidden: 6, seed: 2 }], ['dotProduct', {}]]) {
+    for (const loss of ['squared', 'halfSquared']) {
+      const options = { scoring, optimizer: 'adam', lr: 0.05, loss, ...start };
+      const whole = new nw.Trainer(d.xTrain, d.yTrain, options);
+      const inRanges = new nw.Trainer(d.xTrain, d.yTrain, options);
+      for (let epoch = 0; epoch < 3; epoch++) {
+        const parameters = inRanges.parameters;
+        let sums = {};
+        for (let begin = 0; begin < 97; begin += 10) {
+          sums = nw.scoringLooRows(d.xTrain, d.yTrain, { scoring, parameters, rowBegin: begin, rowEnd: Math.min(97, begin + 10), ...sums });
+        }
+        assert.equal(inRanges.stepWithSums(sums.lossSum, sums.gradSum), whole.step(), `${scoring} ${loss} epoch ${epoch + 1}: the loss`);
+        assert.deepEqual(inRanges.parameters, whole.parameters, `${scoring} ${loss}: the parameters`);
+      }
+      whole.delete();
+      inRanges.delete();
+    }
+  }
+});

@@ -158,3 +158,25 @@ test('a link replays at most a few seconds of design epochs: 5000 at 50 samples,
   const { request } = setUp({ nTrain: 500 });
   assert.equal(request(99999).to, 50);
 });
+
+test('at 300 samples the work steps through ranges of rows (an epoch and the test predictions) and trains as a fresh Trainer does', () => {
+  for (const scoring of ['additive', 'dotProduct']) {
+    const { s, data } = setUp({ nTrain: 300, nTest: 120 });
+    const settings = afterDesignEdit({ ...s, scoring }, 'scoring');
+    const steps = designWork(nw).steps(designRequest(data, { ...settings, designTrained: 3 }, CELLS));
+    let yields = 0;
+    let next = steps.next();
+    for (; !next.done; next = steps.next()) yields++;
+    const reply = next.value;
+    // (additive, h = 8: 83 rows a step, so 4 steps an epoch and 2 for the 120 queries' predictions)
+    assert.ok(yields >= (scoring === 'additive' ? 3 * 4 : 3), `${scoring}: ${yields} steps`);
+    const start = scoring === 'additive' ? { hidden: 8, seed: s.seed } : {};
+    const trainer = new nw.Trainer(data.xTrain, data.yTrain, { scoring, optimizer: settings.optimizer, lr: settings.designLr, ...start });
+    const losses = Array.from({ length: 3 }, () => trainer.step());
+    assert.deepEqual([...reply.losses], losses, scoring);
+    assert.deepEqual(reply.parameters, trainer.parameters, scoring);
+    const predictions = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { scoring, parameters: trainer.parameters });
+    assert.equal(reply.testMses[3], nw.meanSquaredError(predictions, data.yTruth), scoring);
+    trainer.delete();
+  }
+});

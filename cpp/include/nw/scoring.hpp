@@ -59,6 +59,17 @@ struct ScoringLoss {
 ScoringLoss scoringLooLoss(const std::vector<double>& x, const std::vector<double>& y,
                            const ScoringParameters& parameters, bool leaveOneOut = true, Loss loss = Loss::squared);
 
+// scoringLooLoss for dotProduct or additive parameters a range of rows at a time (an epoch computed in
+// slices): the unscaled sums over rows [rowBegin, rowEnd) are added on to `sums` (a loss of 0 and a
+// gradient of zeros to start), and finishScoringLoss turns the sums over every row, added in order, into
+// scoringLooLoss's result bit for bit. Throws nw::Error naming `parameters` for the gaussian scoring (its
+// rows are looLossRows'), `rowBegin` unless 0 <= rowBegin <= rowEnd <= x.size(), `gradSum` for a gradient
+// of another length or not finite, `lossSum` for a loss that is negative or not finite, and as
+// scoringLooLoss does.
+void addScoringLooRows(const std::vector<double>& x, const std::vector<double>& y, const ScoringParameters& parameters,
+                       bool leaveOneOut, std::size_t rowBegin, std::size_t rowEnd, ScoringLoss& sums);
+ScoringLoss finishScoringLoss(ScoringLoss sums, const ScoringParameters& parameters, Loss loss);
+
 // The weight matrix (rows = queries, cols = keys) and the predictions sum_i alpha(q, k_i) v_i. Throw
 // nw::Error as attentionWeights and predict do for their inputs, and naming `parameters` as above.
 Matrix scoringWeights(const std::vector<double>& queries, const std::vector<double>& keys,

@@ -81,6 +81,12 @@ class Trainer {
   // scoring only (throws nw::Error naming `lossRows` otherwise).
   double stepWithRows(const LooRows& rows);
 
+  // The same epoch from scoringLooLoss's sums computed in ranges of rows (addScoringLooRows over every
+  // row at parameters(), with this trainer's data and objective): equal to step() bit for bit. Another
+  // scoring than gaussian only (throws nw::Error naming `lossSum` otherwise, `gradSum` for a gradient of
+  // another length, and as finishScoringLoss does).
+  double stepWithSums(const ScoringLoss& sums);
+
   // The gaussian scoring's w (for another scoring, its first parameter value).
   double w() const { return parameters_.values[0]; }
   const ScoringParameters& parameters() const { return parameters_; }

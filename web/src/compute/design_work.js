@@ -10,10 +10,15 @@
 // problem: the module's error ({ message, code, parameter }) that stopped training before `to`, or null.
 // Every number is the module's.
 
-// A thrown module error as plain data (it crosses to the page in a message).
 // The Gaussian-as-dot-product check looks at this many weights at most (two matrices of them, 3.2 MB each).
 const CHECK_CELLS = 200_000;
 
+// Rows of an epoch (or queries of the test predictions) per step: about ROW_STEP_WORK key visits times
+// hidden units, a few milliseconds (an additive epoch at 2000 samples and h = 8 visits 32 million).
+const ROW_STEP_WORK = 200_000;
+const rowsPerStep = (n, design) => Math.max(1, Math.floor(ROW_STEP_WORK / (n * (design.scoring === 'additive' ? design.hidden : 1))));
+
+// A thrown module error as plain data (it crosses to the page in a message).
 const asProblem = (error) => ({ message: String(error && error.message), code: error && error.code, parameter: error && error.parameter });
 
 export function designWork(nw) {
@@ -70,25 +75,51 @@ export function designWork(nw) {
     return { w, rows, cols, largestDifference };
   }
 
-  // The work for one request, in steps: it yields after each epoch (and before the figure's own pass),
-  // so that whoever runs it can give the thread back between steps, or drop it for a newer request (the
-  // training run is whole at every yield: an epoch's loss and test MSE are kept with its step).
+  // One epoch of the run's trainer, a range of `rows` rows at a time for the scorings whose epoch can
+  // be long (the gaussian's takes a few milliseconds even at 2000 samples): the same step bit for bit.
+  function* epoch(data, design, rows) {
+    const { trainer } = run;
+    const n = data.xTrain.length;
+    if (design.scoring === 'gaussian' || rows >= n) return trainer.step();
+    const parameters = trainer.parameters;
+    let sums = {};
+    for (let begin = 0; begin < n; begin += rows) {
+      sums = nw.scoringLooRows(data.xTrain, data.yTrain, { scoring: design.scoring, parameters, leaveOneOut: design.leaveOneOut, rowBegin: begin, rowEnd: Math.min(n, begin + rows), ...sums });
+      yield;
+    }
+    return trainer.stepWithSums(sums.lossSum, sums.gradSum);
+  }
+
+  // The work for one request, in steps: it yields after each range of rows of an epoch (and of the
+  // test predictions) and before the figure's own pass, so that whoever runs it can give the thread back
+  // between steps, or drop it for a newer request (the training run is whole at every yield: an epoch's
+  // sums are kept apart until its step, and its loss and test MSE are kept with the step).
   function* steps(message) {
     const { key, data, design, chapter, to, maxCells } = message;
     if (!run || run.key !== key.design || run.trainer.epoch > to) startRun(key.design, data, design);
     let problem = null;
     const options = { scoring: design.scoring };
-    const predictAt = () => nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { ...options, parameters: run.trainer.parameters });
-    if (run.testMses.length === 0 && to > 0) run.testMses.push(testMse(data, predictAt()));
+    const rows = rowsPerStep(data.xTrain.length, design);
+    function* predictAt() {
+      const parameters = run.trainer.parameters;
+      const predictions = new Float64Array(data.xTest.length);
+      for (let begin = 0; begin < data.xTest.length; begin += rows) {
+        const queries = data.xTest.slice(begin, begin + rows);
+        predictions.set(nw.scoringPredict(queries, data.xTrain, data.yTrain, { ...options, parameters }), begin);
+        yield;
+      }
+      return testMse(data, predictions);
+    }
+    if (run.testMses.length === 0 && to > 0) run.testMses.push(yield* predictAt());
     while (run.trainer.epoch < to) {
       yield;
       try {
-        run.losses.push(run.trainer.step());
+        run.losses.push(yield* epoch(data, design, rows));
       } catch (error) {
         problem = asProblem(error);
         break;
       }
-      run.testMses.push(testMse(data, predictAt()));
+      run.testMses.push(yield* predictAt());
     }
     yield;
     const parameters = run.trainer.parameters;
