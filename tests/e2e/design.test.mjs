@@ -30,6 +30,11 @@ const site = lessonSite({
 <nw-figure id="design" figure="design" scoring="dotProduct" optimizer="sgd" design-lr="0.001" design-epochs="5"></nw-figure>
 <script src="nw-figure.js"></script>
 </body></html>`,
+  'design-group.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title><link rel="icon" href="data:,"></head><body>
+<nw-figure id="design" figure="design" group="g" controls="designTrain" design-epochs="6"></nw-figure>
+<nw-figure id="predictions" figure="predictions" group="g"></nw-figure>
+<script src="nw-figure.js"></script>
+</body></html>`,
 });
 
 // Scrolls to the design and waits until it shows the settings (it is computed once near the view).
@@ -199,6 +204,35 @@ inEachBrowser('design your own attention pooling', (env) => {
     // Rebuilt in another language (the old training run freed), it shows the same epoch in Chinese.
     await page.evaluate(() => document.getElementById('design').setAttribute('lang', 'zh'));
     await page.waitForFunction((text) => document.getElementById('design').shadowRoot.querySelector('p.note')?.textContent === text, expectedNotice({ ...settings, designTrained: 1 }, 'zh'));
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('<nw-figure> training that stops short (diverges) says so, and its group takes the epoch it reached', async () => {
+    const page = await open(site.url('design-group.html'), { width: 900, height: 800, waitReady: false });
+    await page.waitForFunction(() => document.getElementById('design').view?.shown && !document.getElementById('design').view.pending, null, { timeout: 60_000 });
+    // The module's step diverges from the 4th epoch on (the generated data never send Adam there).
+    await page.evaluate(() => {
+      const { nw } = document.getElementById('design').session;
+      const step = nw.Trainer.prototype.step;
+      nw.Trainer.prototype.step = function stepThatDiverges() {
+        if (this.epoch >= 3) throw new nw.NWError('lr: training diverged at epoch 4', 'diverged', 'lr');
+        return step.call(this);
+      };
+      [...document.getElementById('design').shadowRoot.querySelectorAll('button')].find((b) => b.textContent === 'Train').click();
+    });
+    await page.waitForFunction(() => {
+      const figure = document.getElementById('design');
+      return !figure.designPlayer.isPlaying && figure.view.shown?.epoch === 3 && !figure.view.pending;
+    }, null, { timeout: 60_000 });
+    const state = await page.evaluate(() => ({
+      design: document.getElementById('design').settings.designTrained,
+      group: document.getElementById('predictions').settings.designTrained,
+      problem: document.getElementById('design').shadowRoot.querySelector('.problem').textContent,
+    }));
+    assert.deepEqual([state.design, state.group], [3, 3], 'the figure and its group at the epoch reached');
+    assert.match(state.problem, /epoch 4/);
+    assert.equal(await page.evaluate(() => document.getElementById('design').view.shown.epoch), 3);
     assert.deepEqual(page.problems, []);
     await page.close();
   });

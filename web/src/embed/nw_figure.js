@@ -153,13 +153,9 @@ class NWFigure extends HTMLElement {
   }
 
   // Settings from another figure of its group: shown, not announced (that figure announced them).
-  adoptSettings(settings) {
-    this.apply({ ...settings }, '');
-  }
+  adoptSettings(settings) { this.apply({ ...settings }, ''); }
 
-  share() {
-    if (this.groupName !== null) shareSettings(this, this.groupName, this.settings);
-  }
+  share() { if (this.groupName !== null) shareSettings(this, this.groupName, this.settings); }
 
   // (Re)builds the figure named by the attribute, or says which names there are.
   build() {
@@ -196,6 +192,13 @@ class NWFigure extends HTMLElement {
     this.designPlayer?.pause();
     Object.assign(this, { scoringSelect: null, designPlayer: null, designStatus: null });
     for (const control of views[name].controls) if (controls === null || controls.has(control)) addControl(this, control);
+  }
+
+  // The design's training stopped short (diverged) at `epoch`: so say its settings and its group's.
+  adoptStoppedEpoch(epoch) {
+    this.settings = { ...this.settings, designTrained: epoch };
+    this.render();
+    this.share();
   }
 
   // A change by the reader: drawn, then announced to the lesson.
