@@ -394,6 +394,17 @@ inEachBrowser('beyond the chapter', (env) => {
     const png = await download(page, 'Chart PNG');
     assert.equal(png.name, 'nadaraya-watson-loss-landscape.png');
     assert.deepEqual([...readFileSync(png.path).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // The design's charts, computed apart: drawn for the PNG though the figure was never scrolled to.
+    for (const name of ['design-predictions', 'design-loss', 'design-weights']) {
+      await page.label('Chart').select(name);
+      const designPng = await download(page, 'Chart PNG');
+      assert.equal(designPng.name, `nadaraya-watson-${name}.png`);
+      const bytes = readFileSync(designPng.path);
+      assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], name);
+      // (PNG width and height, big-endian at bytes 16 and 20: the chart's canvas)
+      assert.ok(bytes.readUInt32BE(16) > 100 && bytes.readUInt32BE(20) > 100, `${name}: ${bytes.readUInt32BE(16)} x ${bytes.readUInt32BE(20)}`);
+    }
+    assert.ok(await page.evaluate(() => nwPage.debug.design.shown !== null), 'the design was computed for its PNG');
     assert.deepEqual(page.problems, []);
     await page.close();
   });

@@ -185,6 +185,9 @@ export default {
   'png.nonparametricWeights': 'Nonparametric weights',
   'png.parametricWeights': 'Parametric weights',
   'png.landscape': 'Loss landscape',
+  'png.designPredictions': 'Your attention pooling: predictions',
+  'png.designLoss': 'Your attention pooling: loss',
+  'png.designWeights': 'Your attention pooling: weights',
   // Chart.js: dataset labels (legends), axis titles, tooltips
   'chart.trainingData': 'Training data',
   'chart.truth': 'Truth',

@@ -184,6 +184,9 @@ export default {
   'png.nonparametricWeights': '非参数注意力权重',
   'png.parametricWeights': '带参数注意力权重',
   'png.landscape': '损失曲面',
+  'png.designPredictions': '你的注意力汇聚：预测',
+  'png.designLoss': '你的注意力汇聚：损失',
+  'png.designWeights': '你的注意力汇聚：注意力权重',
   // Chart.js：数据集标签（图例）、坐标轴标题、提示框
   'chart.trainingData': '训练数据',
   'chart.truth': '真实函数',

@@ -69,6 +69,7 @@ class App {
     this.consistency = new ConsistencyFigure({ nw: this.nw, seed: () => this.settings.seed });
     this.design = new DesignSection(this);
     this.design.bind();
+    byId('pngChart').replaceChildren(...this.pngCharts.map(([value, label]) => new Option(label, value)));
     this.bindButtons();
     this.training.bind();
     this.files.bind();
@@ -88,8 +89,10 @@ class App {
     this.figures = figures;
     hooks.onQuery = (x, heatmap) => this.pointAt(Math.round(x * 100) / 100, heatmap);
     hooks.onProblem = (message) => showProblems([message]);
-    byId('pngChart').replaceChildren(...this.figures.pngCharts.map(([value, label]) => new Option(label, value)));
   }
+
+  // [file name, label, the chart, and for the design's a promise that it is drawn] for "Chart PNG".
+  get pngCharts() { return [...this.figures.pngCharts, ...this.design.pngCharts]; }
 
   bindButtons() {
     bindHeroToggle();

@@ -40,6 +40,22 @@ class DesignSection {
     });
     this.player = new Player({ step: () => this.stepOnce(), onChange: () => this.showButtons() });
     this.near = false;
+    const drawn = () => this.drawn();
+    this.pngCharts = [
+      ['design-predictions', t('png.designPredictions'), () => this.figure.charts.predictions, drawn],
+      ['design-loss', t('png.designLoss'), () => this.figure.charts.loss.chart, drawn],
+      ['design-weights', t('png.designWeights'), () => this.figure.charts.heatmap.chart, drawn],
+    ];
+  }
+
+  // Resolves once the figure shows the settings, asked for now if it was not near the view (a PNG of
+  // it). A refused request counts as shown: its figure stays as it was, and the problem is said.
+  drawn() {
+    this.feed.ask();
+    return new Promise((resolve) => {
+      const check = () => (!this.feed.pending && this.feed.current ? resolve() : setTimeout(check, 50));
+      check();
+    });
   }
 
   bind() {

@@ -37,9 +37,10 @@ class Files {
       predictionsCsv(app.session.data, app.session.predictions(app.settings.w))));
     on('exportSession', () => this.exportText('nadaraya-watson-session.json', 'application/json',
       sessionJson(app.settings, app.session, ownData.load())));
-    on('exportPng', () => {
-      const [name, , chartOf] = app.figures.pngCharts.find(([value]) => value === byId('pngChart').value);
+    on('exportPng', async () => {
+      const [name, , chartOf, drawn] = app.pngCharts.find(([value]) => value === byId('pngChart').value);
       app.figures.renderLazy(app.session, app.settings, { all: true }); // a figure not yet scrolled to
+      if (drawn) await drawn(); // (the design's figure, computed apart)
       this.exportImage(`nadaraya-watson-${name}.png`, chartOf().toBase64Image('image/png', 1));
     });
     byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
