@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { designWork } from '../../web/src/compute/design_work.js';
+import { scoringBlocksInRanges } from '../../web/src/compute/stepped_blocks.js';
 import { describeDesign, designNotice, featureCheckText } from '../../web/src/figures/design_text.js';
 import { LANGUAGES, translator } from '../../web/src/i18n/all.js';
 import { afterDesignEdit, designRequest, maxDesignEpochs, recommendedLr } from '../../web/src/model/design.js';
@@ -178,5 +179,22 @@ test('at 300 samples the work steps through ranges of rows (an epoch and the tes
     const predictions = nw.scoringPredict(data.xTest, data.xTrain, data.yTrain, { scoring, parameters: trainer.parameters });
     assert.equal(reply.testMses[3], nw.meanSquaredError(predictions, data.yTruth), scoring);
     trainer.delete();
+  }
+});
+
+test('the heatmap\'s blocks a range of queries at a time are the module\'s bit for bit (ranges of whole block rows, a last one padded)', () => {
+  const data = nw.generateData({ nTrain: 61, nTest: 103, seed: 5 });
+  const additive = { scoring: 'additive', parameters: { wq: [1, -2, 0.5], wk: [-1, 2, 0.3], b: [0.1, 0, -0.2], v: [1, 0.5, -1] } };
+  for (const options of [additive, { scoring: 'dotProduct', parameters: { s: 0.7 } }]) {
+    for (const [maxBlockRows, maxBlockCols, rowsPerRange] of [[20, 7, 12], [103, 61, 10], [7, 3, 1], [50, 50, 1000], [4, 61, 2]]) {
+      const full = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { ...options, maxBlockRows, maxBlockCols });
+      const steps = scoringBlocksInRanges(nw, data.xTest, data.xTrain, data.yTrain, { ...options, maxBlockRows, maxBlockCols }, rowsPerRange);
+      let next = steps.next();
+      let ranges = 1;
+      for (; !next.done; next = steps.next()) ranges++;
+      const label = `${options.scoring} ${maxBlockRows} x ${maxBlockCols}, ${rowsPerRange} a range`;
+      assert.deepEqual(next.value, full, label);
+      if (rowsPerRange < 103 / 2) assert.ok(ranges > 2, `${label}: ${ranges} ranges`);
+    }
   }
 });

@@ -10,6 +10,8 @@
 // problem: the module's error ({ message, code, parameter }) that stopped training before `to`, or null.
 // Every number is the module's.
 
+import { scoringBlocksInRanges } from './stepped_blocks.js';
+
 // The Gaussian-as-dot-product check looks at this many weights at most (two matrices of them, 3.2 MB each).
 const CHECK_CELLS = 200_000;
 
@@ -36,19 +38,26 @@ export function designWork(nw) {
     run = { key, trainer, losses: [], testMses: [] }; // (epoch 0's test MSE: see the request's handler)
   }
 
-  // Trains the chapter's way (its Trainer, step 3's learning rate and epochs, from the data's w0).
-  function gaussianBeside(key, data, design, chapter) {
+  // Trains the chapter's way (its Trainer, step 3's learning rate and epochs, from the data's w0),
+  // yielding after each epoch (up to 500 of them, 20 ms each at 2000 samples).
+  function* gaussianBeside(key, data, design, chapter) {
     if (gaussian && gaussian.key === key) return gaussian;
     const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: data.w0, lr: chapter.lr, leaveOneOut: design.leaveOneOut, loss: design.loss });
     let problem = null;
+    let w;
     try {
-      for (let e = 0; e < chapter.epochs; e++) trainer.step();
+      for (let e = 0; e < chapter.epochs; e++) {
+        trainer.step();
+        yield;
+      }
     } catch (error) {
       problem = asProblem(error);
+    } finally {
+      w = trainer.w;
+      trainer.delete(); // (also when the work is dropped)
     }
-    const { w } = trainer;
-    trainer.delete();
     const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { scoring: 'gaussian', parameters: { w }, maxBlockRows: 1, maxBlockCols: 1 });
+    yield;
     gaussian = { key, w, predictions: blocks.predictions, peaks: blocks.peaks, testMse: testMse(data, blocks.predictions), problem, featureCheck: featureCheck(data, w) };
     return gaussian;
   }
@@ -123,10 +132,13 @@ export function designWork(nw) {
     }
     yield;
     const parameters = run.trainer.parameters;
-    const blocks = nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, { ...options, parameters, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
+    const blockOptions = { ...options, parameters, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols };
+    // (The gaussian's pass is the chapter's heatmap's, a few tens of milliseconds at 2000 x 2000.)
+    const blocks = design.scoring === 'gaussian' ? nw.scoringBlocks(data.xTest, data.xTrain, data.yTrain, blockOptions)
+      : yield* scoringBlocksInRanges(nw, data.xTest, data.xTrain, data.yTrain, blockOptions, rows);
     // (Untrained, the blocks' pass gave the start's predictions.)
     if (run.testMses.length === 0) run.testMses.push(testMse(data, blocks.predictions));
-    const beside = gaussianBeside(key.gaussian, data, design, chapter);
+    const beside = yield* gaussianBeside(key.gaussian, data, design, chapter);
     return {
       key,
       epoch: run.trainer.epoch,
