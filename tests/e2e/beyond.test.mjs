@@ -403,6 +403,20 @@ inEachBrowser('beyond the chapter', (env) => {
       assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], name);
       // (PNG width and height, big-endian at bytes 16 and 20: the chart's canvas)
       assert.ok(bytes.readUInt32BE(16) > 100 && bytes.readUInt32BE(20) > 100, `${name}: ${bytes.readUInt32BE(16)} x ${bytes.readUInt32BE(20)}`);
+      // On the page's background (opaque: a dark theme's light text stays readable on a white slide).
+      const corner = await page.evaluate(async (base64) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+        return { pixel: `rgb(${r}, ${g}, ${b})`, a, background: getComputedStyle(document.body).backgroundColor };
+      }, bytes.toString('base64'));
+      assert.deepEqual([corner.pixel, corner.a], [corner.background, 255], name);
     }
     assert.ok(await page.evaluate(() => nwPage.debug.design.shown !== null), 'the design was computed for its PNG');
     assert.deepEqual(page.problems, []);

@@ -30,6 +30,10 @@ const site = lessonSite({
 <nw-figure id="design" figure="design" scoring="dotProduct" optimizer="sgd" design-lr="0.001" design-epochs="5"></nw-figure>
 <script src="nw-figure.js"></script>
 </body></html>`,
+  'design-large.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title><link rel="icon" href="data:,"></head><body>
+<nw-figure id="design" figure="design" n-train="2000" n-test="50" design-trained="3" controls="designTrain"></nw-figure>
+<script src="nw-figure.js"></script>
+</body></html>`,
   'design-group.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lesson</title><link rel="icon" href="data:,"></head><body>
 <nw-figure id="design" figure="design" group="g" controls="designTrain" design-epochs="6"></nw-figure>
 <nw-figure id="predictions" figure="predictions" group="g"></nw-figure>
@@ -126,6 +130,8 @@ inEachBrowser('design your own attention pooling', (env) => {
     const page = await open(`${env.server.url}${hash}`, { width: 1280, height: 800 });
     const shown = await designShown(page);
     assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'worker');
+    // (Only a worker whose module never loads is given up: not one busy with a long first replay.)
+    assert.equal(await page.evaluate(() => nwPage.debug.design.workerLoaded), true);
     assert.equal(shown.notice, expectedNotice(hash));
     assert.deepEqual(page.problems, []);
     await page.close();
@@ -246,6 +252,23 @@ inEachBrowser('design your own attention pooling', (env) => {
     assert.deepEqual([state.design, state.group], [3, 3], 'the figure and its group at the epoch reached');
     assert.match(state.problem, /epoch 4/);
     assert.equal(await page.evaluate(() => document.getElementById('design').view.shown.epoch), 3);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+
+  test('<nw-figure> at 2000 samples says that it trains while it does, and its legend waits for its lines', async () => {
+    const page = await open(site.url('design-large.html'), { width: 900, height: 800, waitReady: false });
+    const during = await page.waitForFunction(() => {
+      const figure = document.getElementById('design');
+      if (!figure.view?.pending || !figure.designStatus) return false;
+      const chart = figure.view.charts[0];
+      return { status: figure.designStatus.textContent, legend: chart ? chart.legend.legendItems.map((item) => item.text) : [] };
+    }, null, { timeout: 60_000 });
+    assert.equal(during.status, 'Training to epoch 3 in the background…');
+    assert.ok(during.legend.every((text) => !/w = \)/.test(text)), `no line without its numbers in the legend: ${during.legend}`);
+    await page.waitForFunction(() => document.getElementById('design').view.shown?.epoch === 3 && !document.getElementById('design').view.pending, null, { timeout: 120_000 });
+    assert.match(await page.evaluate(() => document.getElementById('design').designStatus.textContent), /epoch 3/);
+    assert.doesNotMatch(await page.evaluate(() => document.getElementById('design').designStatus.textContent), /background/);
     assert.deepEqual(page.problems, []);
     await page.close();
   });

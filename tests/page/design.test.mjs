@@ -198,3 +198,27 @@ test('the heatmap\'s blocks a range of queries at a time are the module\'s bit f
     }
   }
 });
+
+test('work dropped at any step (a resize or a newer request) and asked again gives the same reply as work never dropped', () => {
+  const { s, data } = setUp({ nTrain: 300, nTest: 300 });
+  const request = designRequest(data, { ...s, designTrained: 2 }, CELLS);
+  const reference = designWork(nw)(request);
+  const countSteps = () => {
+    const steps = designWork(nw).steps(request);
+    let count = 0;
+    while (!steps.next().done) count++;
+    return count;
+  };
+  const total = countSteps();
+  for (let dropAt = 1; dropAt < total; dropAt++) {
+    const work = designWork(nw);
+    const dropped = work.steps(request);
+    for (let i = 0; i < dropAt; i++) dropped.next();
+    dropped.return();
+    const reply = work(request);
+    assert.deepEqual(reply.testMses, reference.testMses, `dropped after step ${dropAt} of ${total}: the test MSE per epoch`);
+    assert.deepEqual([...reply.losses], [...reference.losses], `dropped after step ${dropAt}: the losses`);
+    assert.deepEqual(reply.parameters, reference.parameters);
+    work.dispose();
+  }
+});

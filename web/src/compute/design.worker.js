@@ -4,13 +4,17 @@
 // thread. The work itself is design_work.js's, run in slices: a newer request (Reset during a long
 // replay, another scoring) drops the one under way at its next epoch rather than waiting for its end.
 // Each message { id, request } is answered { id, reply } or { id, error } (or { id, unavailable } if
-// the module did not load); a request of null only drops the one under way.
+// the module did not load); a request of null only drops the one under way. { ready: true } says the
+// module has loaded.
 /* global importScripts, createNW */
 import { asProblem, designWork } from './design_work.js';
 import { messageTask, runInSlices } from './sliced_work.js';
 
 importScripts('nw.js');
 const ready = createNW().then((nw) => designWork(nw));
+// (Told once: the client gives a worker whose module never loads up for the page's thread, not one
+// whose first request is a long replay.)
+ready.then(() => self.postMessage({ ready: true }), () => {});
 const nextTask = messageTask();
 let latest = null; // the newest message: the only one wanted
 let running = false;

@@ -119,7 +119,9 @@ export function designWork(nw) {
       }
       return testMse(data, predictions);
     }
-    if (run.testMses.length === 0 && to > 0) run.testMses.push(yield* predictAt());
+    // The test MSE at the run's epoch if it is owed: at the start, or where a dropped work stepped and
+    // stopped before its predictions (untrained and asked for no epoch, the blocks' pass gives it).
+    if (run.testMses.length === run.trainer.epoch && (to > 0 || run.trainer.epoch > 0)) run.testMses.push(yield* predictAt());
     while (run.trainer.epoch < to) {
       yield;
       try {

@@ -24,6 +24,10 @@ function buildDesign(root, { t, host, figure, el }) {
   let feed = null;
   let session = null;
 
+  // The status the figure writes (what was drawn, or that a long request is on its way) is the controls'.
+  const showStatus = () => {
+    if (host.designStatus) host.designStatus.textContent = drawing.elements.status.textContent;
+  };
   const feedHost = {
     settings: () => host.settings,
     data: () => session.data,
@@ -31,8 +35,8 @@ function buildDesign(root, { t, host, figure, el }) {
     pause: () => host.designPlayer?.pause(),
     showProblems: (texts) => host.showProblems(texts),
     afterReply: () => {
-      if (host.designStatus) host.designStatus.textContent = drawing.elements.status.textContent;
       feed.ask();
+      showStatus();
     },
   };
 
@@ -48,6 +52,7 @@ function buildDesign(root, { t, host, figure, el }) {
       session = current;
       feed ??= new DesignFeed({ nw: current.nw, figure: drawing, host: feedHost, t, workers: false });
       feed.ask();
+      showStatus();
     },
   };
 }

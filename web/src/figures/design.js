@@ -28,7 +28,8 @@ function predictionsChart(canvas, t) {
       parsing: false,
       maintainAspectRatio: false,
       scales: { x: { type: 'linear', title: { display: true, text: 'x' } }, y: { type: 'linear', title: { display: true, text: 'y' } } },
-      plugins: { tooltip: { enabled: false } },
+      // (A line is in the legend once it has points: before the first reply the Gaussian's has no w.)
+      plugins: { tooltip: { enabled: false }, legend: { labels: { filter: (item, data) => data.datasets[item.datasetIndex].data.length > 0 } } },
     },
   });
 }
@@ -84,6 +85,11 @@ class DesignFigure {
     const described = describeDesign(reply, data, t);
     e.predictions.setAttribute('aria-label', described.predictions);
     e.heatmap.setAttribute('aria-label', described.weights);
+  }
+
+  // A request that takes a while (a link's epochs replayed at 2000 samples, 0.7 s each) is on its way.
+  showComputing(epoch) {
+    setText(this.elements.status, this.t('design.computing', { epoch }));
   }
 }
 

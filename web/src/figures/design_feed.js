@@ -11,7 +11,7 @@ class DesignFeed {
   // figure: a DesignFigure. host: { settings(), data() (the session's data, or null), stoppedAt(epoch)
   // (designTrained becomes epoch, not as a reader's change), pause() (the design's player),
   // showProblems(texts), and optionally afterReply() (what to do once a reply is drawn or refused:
-  // ask() by default) }. t: the texts' language. workers false: always on this thread.
+  // ask() by default) }. A request that takes a while is said in the figure's status. t: the texts' language. workers false: always on this thread.
   constructor({ nw, figure, host, t, workers = true }) {
     this.figure = figure;
     this.host = host;
@@ -40,6 +40,7 @@ class DesignFeed {
     if (request === null || sameRequest(request, this.asked)) return false;
     this.asked = request;
     this.client.request(request);
+    if (this.client.slow && request.to > 0) this.figure.showComputing(request.to);
     return true;
   }
 

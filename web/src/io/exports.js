@@ -73,4 +73,18 @@ function downloadText(filename, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export { dataCsv, predictionsCsv, sessionJson, parseSession, downloadText, downloadUrl, downloadsMayBeBlocked };
+// A chart's picture as a PNG on the page's background colour: a transparent picture of the dark
+// theme's light text is unreadable on a white slide.
+function chartPng(chart) {
+  const { canvas } = chart;
+  const picture = document.createElement('canvas');
+  picture.width = canvas.width;
+  picture.height = canvas.height;
+  const context = picture.getContext('2d');
+  context.fillStyle = getComputedStyle(document.body).backgroundColor;
+  context.fillRect(0, 0, picture.width, picture.height);
+  context.drawImage(canvas, 0, 0);
+  return picture.toDataURL('image/png');
+}
+
+export { chartPng, dataCsv, predictionsCsv, sessionJson, parseSession, downloadText, downloadUrl, downloadsMayBeBlocked };

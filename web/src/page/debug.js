@@ -61,7 +61,11 @@ function pageDebug(app) {
     apply(settings) { app.apply(settings, 'replace'); },
     get design() {
       const { design } = app;
-      return { idle: design.idle, where: design.where, playing: design.player.isPlaying, shown: design.shown ? design.shown.reply : null };
+      // workerLoaded: the design worker said its module loaded (from then on it is never timed out).
+      return {
+        idle: design.idle, where: design.where, playing: design.player.isPlaying, shown: design.shown ? design.shown.reply : null,
+        workerLoaded: design.feed.client.workerLoaded === true,
+      };
     },
   };
 }

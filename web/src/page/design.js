@@ -7,7 +7,7 @@ import { DesignFeed } from '../figures/design_feed.js';
 import { DesignFigure } from '../figures/design.js';
 import { maxDesignEpochs } from '../model/design.js';
 import { t } from '../i18n/i18n.js';
-import { byId, setText } from '../lib/dom.js';
+import { byId } from '../lib/dom.js';
 import { showProblems } from './messages.js';
 
 // The figure is computed once it is this near the view (a reader scrolling to it finds it drawn).
@@ -90,10 +90,7 @@ class DesignSection {
       showProblems([t('design.epochLimit', { epochs: limit, n: session.data.xTrain.length })]);
       return;
     }
-    if (!this.feed.ask()) return;
-    // (A large request can take a while: replaying a link's epochs at 2000 samples, 0.7 s an epoch.)
-    if (this.feed.client.slow) setText(byId('designStatus'), t('design.computing', { epoch: this.feed.asked.to }));
-    this.showButtons();
+    if (this.feed.ask()) this.showButtons();
   }
 
   // One epoch more for the player or Step; null while the last one is on its way.

@@ -2,7 +2,7 @@
 // predictions, the session and a chart as PNG, and a session file read back. Where downloads may be
 // blocked (a sandboxed frame) the text or image is shown to copy instead.
 import { parseCsv } from '../io/csv.js';
-import { dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from '../io/exports.js';
+import { chartPng, dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from '../io/exports.js';
 import { ownData } from '../io/own_data.js';
 import { t } from '../i18n/i18n.js';
 import { problemText } from '../i18n/problem_text.js';
@@ -41,7 +41,7 @@ class Files {
       const [name, , chartOf, drawn] = app.pngCharts.find(([value]) => value === byId('pngChart').value);
       app.figures.renderLazy(app.session, app.settings, { all: true }); // a figure not yet scrolled to
       if (drawn) await drawn(); // (the design's figure, computed apart)
-      this.exportImage(`nadaraya-watson-${name}.png`, chartOf().toBase64Image('image/png', 1));
+      this.exportImage(`nadaraya-watson-${name}.png`, chartPng(chartOf()));
     });
     byId('importSession').addEventListener('change', () => this.readFile(byId('importSession'), (text) => this.importSession(text)));
   }
