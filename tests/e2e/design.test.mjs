@@ -139,7 +139,8 @@ inEachBrowser('design your own attention pooling', (env) => {
 
   // A link replaying 20 additive epochs at 2000 samples (about 0.7 s each): Reset must not wait for the
   // replay, in the design worker (http) or on the page's thread in slices (file://, where Chromium
-  // starts no worker and a click is only taken between slices).
+  // starts no worker and a click is only taken between slices). Then Step during a replay of 5 epochs
+  // asks for a 6th at once (the replay goes on to it; Step used to do nothing until it was drawn).
   for (const where of ['http', 'file']) {
     test(`(${where}) Reset during a long replay at 2000 samples draws the untrained design without waiting for the replay`, async () => {
       const hash = '#nTrain=2000&nTest=50&designTrained=20';
@@ -180,6 +181,12 @@ inEachBrowser('design your own attention pooling', (env) => {
       // the page's own figures at 2000 samples; an epoch in one task made it 0.7 s and more).
       if (where === 'file' && chromium) assert.ok(await page.evaluate(() => window.longestTask) < 400, `the longest task: ${await page.evaluate(() => window.longestTask)} ms`);
       if (where === 'http') assert.equal(await page.evaluate(() => nwPage.debug.design.where), 'worker');
+      await page.evaluate(() => nwPage.debug.apply({ ...nwPage.debug.settings, designTrained: 5 }));
+      await page.waitForFunction(() => document.getElementById('designStatus').textContent.startsWith('Training to epoch 5'), null, { timeout: 30_000 });
+      await page.locator('#designStep').click();
+      await page.waitForFunction(() => /designTrained=6(&|$)/.test(location.hash), null, { timeout: 10_000 });
+      await page.waitForFunction(() => nwPage.debug.design.shown?.epoch === 6 && nwPage.debug.idle, null, { timeout: 60_000 });
+      assert.match((await designShown(page)).hash, /designTrained=6(&|$)/);
       assert.deepEqual(page.problems, []);
       await page.close();
     });

@@ -61,7 +61,8 @@ class DesignSection {
   bind() {
     const on = (id, handler) => byId(id).addEventListener('click', handler);
     on('designTrain', () => this.player.play(this.app.settings.designEpochs));
-    on('designStep', () => { this.player.pause(); this.stepOnce(); });
+    // (Step during a long replay asks for one epoch more at once: the replay goes on to it.)
+    on('designStep', () => { this.player.pause(); this.stepOnce({ evenWhilePending: true }); });
     on('designPause', () => this.player.pause());
     on('designReset', () => { this.player.pause(); this.app.edit('designTrained', 0); });
     new IntersectionObserver((entries) => {
@@ -93,9 +94,9 @@ class DesignSection {
     if (this.feed.ask()) this.showButtons();
   }
 
-  // One epoch more for the player or Step; null while the last one is on its way.
-  stepOnce() {
-    if (this.feed.pending) return null;
+  // One epoch more for the player or Step; null while the last one is on its way (for the player).
+  stepOnce({ evenWhilePending = false } = {}) {
+    if (this.feed.pending && !evenWhilePending) return null;
     const { session, settings } = this.app;
     const limit = maxDesignEpochs(session.data.xTrain.length);
     if (settings.designTrained >= limit) {
