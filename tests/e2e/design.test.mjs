@@ -263,7 +263,7 @@ inEachBrowser('design your own attention pooling', (env) => {
     await page.close();
   });
 
-  test('<nw-figure> at 2000 samples says that it trains while it does, and its legend waits for its lines', async () => {
+  test('<nw-figure> at 2000 samples says that it trains while it does, Step meanwhile asks for one epoch more, and its legend waits for its lines', async () => {
     const page = await open(site.url('design-large.html'), { width: 900, height: 800, waitReady: false });
     const during = await page.waitForFunction(() => {
       const figure = document.getElementById('design');
@@ -273,8 +273,11 @@ inEachBrowser('design your own attention pooling', (env) => {
     }, null, { timeout: 60_000 });
     assert.equal(during.status, 'Training to epoch 3 in the background…');
     assert.ok(during.legend.every((text) => !/w = \)/.test(text)), `no line without its numbers in the legend: ${during.legend}`);
-    await page.waitForFunction(() => document.getElementById('design').view.shown?.epoch === 3 && !document.getElementById('design').view.pending, null, { timeout: 120_000 });
-    assert.match(await page.evaluate(() => document.getElementById('design').designStatus.textContent), /epoch 3/);
+    // Step while it trains asks for a 4th epoch at once.
+    await page.evaluate(() => [...document.getElementById('design').shadowRoot.querySelectorAll('button')].find((b) => b.textContent === 'Step').click());
+    assert.equal(await page.evaluate(() => document.getElementById('design').settings.designTrained), 4);
+    await page.waitForFunction(() => document.getElementById('design').view.shown?.epoch === 4 && !document.getElementById('design').view.pending, null, { timeout: 120_000 });
+    assert.match(await page.evaluate(() => document.getElementById('design').designStatus.textContent), /epoch 4/);
     assert.doesNotMatch(await page.evaluate(() => document.getElementById('design').designStatus.textContent), /background/);
     assert.deepEqual(page.problems, []);
     await page.close();

@@ -52,7 +52,8 @@ function addControl(figure, control) {
     const buttons = {
       train: button(figure.t('training.train'), () => player.play(figure.settings.designEpochs)),
       pause: button(figure.t('training.pause'), () => player.pause()),
-      step: button(figure.t('training.step'), () => { player.pause(); player.step(); }),
+      // (Step during a long replay asks for one epoch more at once, as on the page: the replay goes on to it.)
+      step: button(figure.t('training.step'), () => { player.pause(); figure.edit({ designTrained: figure.settings.designTrained + 1 }); }),
       reset: button(figure.t('training.reset'), () => { player.pause(); figure.edit({ designTrained: 0 }); }),
     };
     buttons.pause.disabled = true;
