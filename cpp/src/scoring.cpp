@@ -142,9 +142,8 @@ void softmaxRow(const Scorer& scorer, const ScoringParameters& p, double q, cons
 // Adds rows [rowBegin, rowEnd) of the loss and its gradient on to sums (row by row, pair by pair: ranges
 // added in order give the sums of one pass over every row, bit for bit).
 template <class Scorer>
-void addLooRows(const std::vector<double>& x, const std::vector<double>& y, const ScoringParameters& p,
+void addLooRows(const Scorer& scorer, const std::vector<double>& x, const std::vector<double>& y, const ScoringParameters& p,
                 bool leaveOneOut, std::size_t rowBegin, std::size_t rowEnd, ScoringLoss& sums) {
-  const Scorer scorer(p);
   const std::size_t n = x.size();
   const std::size_t perKey = scorer.cacheSize();
   std::vector<double> alpha(n), cache(n * perKey);
@@ -217,8 +216,10 @@ void addScoringLooRows(const std::vector<double>& x, const std::vector<double>& 
   if (!std::isfinite(sums.loss) || sums.loss < 0.0) {
     throw Error(ErrorCode::outOfRange, "lossSum", "lossSum must be a finite sum of squares (at least 0), got " + describeNumber(sums.loss));
   }
-  if (p.scoring == Scoring::additive) addLooRows<Additive>(x, y, p, leaveOneOut, rowBegin, rowEnd, sums);
-  else addLooRows<DotProduct>(x, y, p, leaveOneOut, rowBegin, rowEnd, sums);
+  withScorer(p, [&](const auto& scorer) {
+    addLooRows(scorer, x, y, p, leaveOneOut, rowBegin, rowEnd, sums);
+    return 0;
+  });
 }
 
 ScoringLoss finishScoringLoss(ScoringLoss sums, const ScoringParameters& p, Loss loss) {
