@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "nw/aic.hpp"
 #include "nw/binned.hpp"
 #include "nw/error.hpp"
+#include "settled_rows.hpp"
 
 namespace nw {
 
@@ -123,17 +125,25 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x) {
 
 namespace {
 
+// A criterion at one w: its value, its slope in log w (w times its gradient; NaN where none was
+// computed), and a bound on the value's error (0 where the value counts as exact).
+struct Evaluation {
+  double value, slope, noise;
+};
+
 // Golden-section search for the minimum of f(exp(u)) on [a, b] (u = log w) until the bracket is
-// kBandwidthTolerance wide; calls consider(w, f(w)) for its last two points.
+// `tolerance` wide, or until its two inner points' values are within their errors of each other (finer
+// steps could not tell them apart); calls consider(w, value) for its last two points.
 template <class F, class Consider>
 void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consider) {
   const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;
   double c = b - invPhi * (b - a);
   double d = a + invPhi * (b - a);
-  double fc = f(std::exp(c));
-  double fd = f(std::exp(d));
-  while (b - a > tolerance) {  // a width in log w is a relative width in w
-    if (fc <= fd) {
+  Evaluation fc = f(std::exp(c));
+  Evaluation fd = f(std::exp(d));
+  const auto apart = [&] { return !(std::fabs(fc.value - fd.value) <= fc.noise + fd.noise) || (fc.noise == 0.0 && fd.noise == 0.0); };
+  while (b - a > tolerance && apart()) {  // a width in log w is a relative width in w
+    if (fc.value <= fd.value) {
       b = d;
       d = c;
       fd = fc;
@@ -147,54 +157,74 @@ void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consi
       fd = f(std::exp(d));
     }
   }
-  consider(std::exp(c), fc);
-  consider(std::exp(d), fd);
+  consider(std::exp(c), fc.value);
+  consider(std::exp(d), fd.value);
 }
 
-// The search on a grid, shared by both criteria: `evaluate(w)` gives the criterion and its slope in log w
-// (w times its gradient), `value(w)` the criterion alone. The brackets to search: around each local
-// minimum of the grid (its two neighbours; a compact kernel's criterion has kinks, where slopes say
-// little), and every grid interval that must hold a local minimum lower than one of its ends by the
-// slopes of a smooth criterion: it falls into the interval at the left end and is no lower at the right
-// end (or rises out at the right), or rises out at the right end and is no lower at the left. A bracket
-// whose ends are both +infinity (past the AIC's pole) is none. The limits are the caller's.
-template <class Evaluate, class Value, class Tolerance>
-BandwidthChoice searchGrid(std::vector<double> grid, Evaluate&& evaluateAt, Value&& value, Tolerance&& toleranceAt) {
-  std::vector<double> logW, losses, slopes;
+// The search on a grid, shared by both criteria: `evaluate(w)` gives the criterion, its slope in log w
+// and its error bound, `value(w)` the same where the slope is not needed. The brackets to search: around
+// each local minimum of the grid (its two neighbours; a compact kernel's criterion has kinks, where
+// slopes say little), and every grid interval that must hold a local minimum lower than one of its ends
+// by the slopes of a smooth criterion: it falls into the interval at the left end and is no lower at the
+// right end (or rises out at the right), or rises out at the right end and is no lower at the left. A
+// bracket whose ends are both +infinity (past the AIC's pole) is none. Differences within the values'
+// error bounds are no evidence: a point level (within them) with both neighbours lies on a plateau, and
+// a slope counts only if it would move the value across the interval by more than the bounds.
+// `beyondWhichAbove(loss)` gives a w beyond which no value can be below `loss`: the grid stops there,
+// with one last point at that w, once the best value so far (plus its error) is below it. The limits
+// are the caller's.
+template <class Evaluate, class Value, class Tolerance, class Cut>
+BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateAt, Value&& value, Tolerance&& toleranceAt,
+                           Cut&& beyondWhichAbove) {
+  std::vector<double> ws, logW;
+  std::vector<Evaluation> at;
+  double bestUpper = INFINITY;
   const auto evaluate = [&](double w) {
-    const std::pair<double, double> at = evaluateAt(w);
+    at.push_back(evaluateAt(w));
+    ws.push_back(w);
     logW.push_back(std::log(w));
-    losses.push_back(at.first);
-    slopes.push_back(at.second);
+    bestUpper = std::min(bestUpper, at.back().value + at.back().noise);
   };
-  for (double w : grid) evaluate(w);
+  bool cut = false;
+  for (double w : grid) {
+    const double beyond = beyondWhichAbove(bestUpper);
+    if (w >= beyond) {
+      if (ws.empty() || beyond > ws.back()) evaluate(beyond);
+      cut = true;
+      break;
+    }
+    evaluate(w);
+  }
   // Still falling at the grid's end: the grid goes on, doubling w, until the criterion turns or w overflows.
   const double largest = std::numeric_limits<double>::max();
-  for (int i = 0; i < kBandwidthBeyondGrid && slopes.back() < 0.0 && grid.back() < largest; ++i) {
-    grid.push_back(std::min(2.0 * grid.back(), largest));
-    evaluate(grid.back());
+  for (int i = 0; !cut && i < kBandwidthBeyondGrid && at.back().slope < 0.0 && ws.back() < largest; ++i) {
+    evaluate(std::min(2.0 * ws.back(), largest));
   }
 
   struct Bracket {
     double a, b, bound;
   };
   std::vector<Bracket> brackets;
-  BandwidthChoice choice{grid[0], losses[0], BandwidthLimit::none};
-  const std::size_t last = grid.size() - 1;
+  BandwidthChoice choice{ws[0], at[0].value, BandwidthLimit::none};
+  const std::size_t last = ws.size() - 1;
+  const auto levelWith = [&](std::size_t i, std::size_t k) {
+    return at[i].value == at[k].value || std::fabs(at[i].value - at[k].value) <= at[i].noise + at[k].noise;
+  };
   for (std::size_t i = 0; i <= last; ++i) {
-    if (losses[i] < choice.loss) choice = {grid[i], losses[i], BandwidthLimit::none};
+    const double loss = at[i].value;
+    if (loss < choice.loss) choice = {ws[i], loss, BandwidthLimit::none};
     // A point level with both neighbours lies on a plateau (the loss has reached a limit in doubles, as
     // the nearest-neighbour loss at large w): no bracket, else a long plateau fills the refinements.
-    const bool level = (i == 0 || losses[i] == losses[i - 1]) && (i == last || losses[i] == losses[i + 1]);
-    if ((i == 0 || losses[i] <= losses[i - 1]) && (i == last || losses[i] <= losses[i + 1]) && losses[i] < INFINITY &&
-        !level) {
-      brackets.push_back({logW[i == 0 ? 0 : i - 1], logW[std::min(i + 1, last)], losses[i]});
+    const bool level = (i == 0 || levelWith(i, i - 1)) && (i == last || levelWith(i, i + 1));
+    if ((i == 0 || loss <= at[i - 1].value) && (i == last || loss <= at[i + 1].value) && loss < INFINITY && !level) {
+      brackets.push_back({logW[i == 0 ? 0 : i - 1], logW[std::min(i + 1, last)], loss});
     }
     if (i == last) break;
-    const bool fallsIn = slopes[i] < 0.0, risesOut = slopes[i + 1] > 0.0;
-    const double bound = std::min(losses[i], losses[i + 1]);
-    if (((fallsIn && (risesOut || losses[i + 1] >= losses[i])) || (risesOut && losses[i] >= losses[i + 1])) &&
-        bound < INFINITY) {
+    const double width = logW[i + 1] - logW[i], noise = at[i].noise + at[i + 1].noise;
+    const bool fallsIn = at[i].slope < 0.0 && -at[i].slope * width > noise;
+    const bool risesOut = at[i + 1].slope > 0.0 && at[i + 1].slope * width > noise;
+    const double next = at[i + 1].value, bound = std::min(loss, next);
+    if (((fallsIn && (risesOut || next >= loss)) || (risesOut && loss >= next)) && bound < INFINITY) {
       brackets.push_back({logW[i], logW[i + 1], bound});
     }
   }
@@ -232,13 +262,14 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
                 std::to_string(x.size()));
   }
   const auto aic = [&](double w) { return aicLoss(x, y, w, objective.kernel, objective.estimator).aic; };
+  const auto aicValue = [&](double w) { return Evaluation{aic(w), NAN, 0.0}; };
   std::vector<double> grid = bandwidthGrid(x);
   if (grid.empty()) return {1.0, aic(1.0), BandwidthLimit::none};
   // Past the pole (+infinity) the criterion counts as rising, so the grid stops there.
   BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
     const AicResult at = aicLoss(x, y, w, objective.kernel, objective.estimator);
-    return std::pair<double, double>{at.aic, at.aic < INFINITY ? w * at.grad : INFINITY};
-  }, aic, [](double, double) { return kBandwidthTolerance; });
+    return Evaluation{at.aic, at.aic < INFINITY ? w * at.grad : INFINITY, 0.0};
+  }, aicValue, [](double, double) { return kBandwidthTolerance; }, [](double) { return INFINITY; });
   // The limits; a tie keeps the finite w.
   const double atZero = aic(0.0);
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
@@ -280,39 +311,42 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const double exactWork = exactLooWork(x, w);
     return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedLooWork(x, w) < exactWork;
   };
-  const auto loss = [&](double w) {
-    return binnedAt(w) ? binnedLooLoss(x, y, w, objective).loss : looLoss(x, y, w, objective).loss;
-  };
-  const auto chosenAt = [&](double w) {
-    BandwidthChoice choice{w, 0.0, BandwidthLimit::none};
+  // Large data (where binned losses may appear) count differences within each loss's error as no
+  // evidence of a minimum: the binned loss's bound, and the exact sum's rounding (n eps of the loss
+  // each way, generously), which is all that moves the loss on the plateau of its large-w limit.
+  const double n = static_cast<double>(x.size());
+  const bool large = mayBin && exactLooWork(x, 0.0) > kExactWorkLimit;
+  const double exactNoise = large ? 4.0 * n * std::numeric_limits<double>::epsilon() : 0.0;
+  std::vector<std::pair<double, double>> binnedBounds;  // (w, bound) of every binned loss, for the choice's
+  const auto evaluate = [&](double w) {
     if (binnedAt(w)) {
       const BinnedLoss binned = binnedLooLoss(x, y, w, objective);
-      choice.loss = binned.loss;
-      choice.approximate = true;
-      choice.lossBound = binned.bound;
-    } else {
-      choice.loss = looLoss(x, y, w, objective).loss;
+      binnedBounds.emplace_back(w, binned.bound);
+      return Evaluation{binned.loss, NAN, binned.bound};
     }
-    return choice;
+    const LooResult at = looLoss(x, y, w, objective);
+    return Evaluation{at.loss, w * at.grad, exactNoise * at.loss};
   };
 
   std::vector<double> grid = bandwidthGrid(x);
-  if (grid.empty()) return chosenAt(1.0);
+  if (grid.empty()) {
+    const Evaluation at = evaluate(1.0);
+    return {1.0, at.value, BandwidthLimit::none, !binnedBounds.empty(), binnedBounds.empty() ? 0.0 : at.noise};
+  }
   // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass; the
   // binned loss has none: NaN brackets nothing by slope).
-  BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
-    if (binnedAt(w)) return std::pair<double, double>{binnedLooLoss(x, y, w, objective).loss, NAN};
-    const LooResult at = looLoss(x, y, w, objective);
-    return std::pair<double, double>{at.loss, w * at.grad};
-  }, loss, [&](double a, double b) {
+  // Large data: no grid point beyond where the rows settled on their nearest keys already outweigh the best.
+  const std::unique_ptr<SettledRows> settled = large ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut) : nullptr;
+  BandwidthChoice choice = searchGrid(grid, evaluate, evaluate, [&](double a, double b) {
     return binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
-  });
-  if (binnedAt(choice.w)) choice = chosenAt(choice.w);  // the same loss again, with its bound
+  }, [&](double loss) { return settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY; });
+  for (const auto& [w, bound] : binnedBounds) {
+    if (w == choice.w) choice.approximate = true, choice.lossBound = bound;
+  }
 
   // The two limits, evaluated exactly; a tie keeps the finite w. At w = 0 every key weighs the same, so
   // the large case sums in closed form what looLoss would sum pair by pair.
-  const double atZero = mayBin && exactLooWork(x, 0.0) > kExactWorkLimit ? averageLooLoss(y, objective)
-                                                                               : loss(0.0);
+  const double atZero = large ? averageLooLoss(y, objective) : looLoss(x, y, 0.0, objective).loss;
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
   const double atInfinity = lossScale(objective.loss) * nearestNeighbourLoss(x, y, objective.leaveOneOut);
   if (atInfinity < choice.loss) choice = {INFINITY, atInfinity, BandwidthLimit::infinity};

@@ -355,9 +355,10 @@ struct ExactRow {
 };
 
 ExactRow exactRow(const std::vector<double>& x, const std::vector<double>& shifted, double largestShifted, std::size_t j,
-                  double w, bool leaveOneOut, bool sorted, std::vector<double>& scores, std::vector<double>& exponents) {
+                  double w, bool leaveOneOut, bool sorted, std::vector<double>& scores, std::vector<double>& exponents,
+                  rows::SortedHint& hint) {
   const rows::TrainingRow row = rows::gaussianTrainingRow(x.data(), shifted.data(), x.size(), j, w, leaveOneOut, sorted,
-                                                          scores.data(), exponents.data());
+                                                          scores.data(), exponents.data(), &hint);
   const double f = row.sums.weighted / row.sums.weightSum;
   const double residual = f - shifted[j];
   const double m = static_cast<double>(row.window.end - row.window.begin);
@@ -435,6 +436,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     largestShifted = std::max(largestShifted, std::fabs(shifted[j]));
   }
   std::vector<double> scores(x.size()), exponents(x.size());  // an exact row's scratch
+  rows::SortedHint hint;  // where the last exact row's searches ended
   BinnedLoss out;
   out.gridPoints = sums.gridPoints;
   double gradTimesW = 0.0, gradTimesWMagnitude = 0.0, gradTimesWBound = 0.0;
@@ -455,7 +457,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
         gradTimesWBound += g.bound;
       }
     } else {
-      const ExactRow row = exactRow(x, shifted, largestShifted, j, w, objective.leaveOneOut, sorted, scores, exponents);
+      const ExactRow row = exactRow(x, shifted, largestShifted, j, w, objective.leaveOneOut, sorted, scores, exponents, hint);
       residual = row.residual;
       residualBound = row.residualBound;
       term = row.gradTimesW;

@@ -1,6 +1,7 @@
 // Private to the core: a radix-2 complex FFT and the rounding bound of a convolution made with it.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstddef>
@@ -22,11 +23,17 @@ inline std::size_t powerOfTwoAtLeast(std::size_t n) {
 // come from cos and sin of each exact angle (not by repeated multiplication, whose error grows), once.
 class Plan {
  public:
-  explicit Plan(std::size_t n) : n_(n), roots_(n / 2) {
+  explicit Plan(std::size_t n) : n_(n), twiddles_(n > 1 ? n - 1 : 0) {
     const double pi = 3.14159265358979323846;
+    std::vector<Complex> roots(n / 2);
     for (std::size_t k = 0; k < n / 2; ++k) {
       const double angle = 2.0 * pi * static_cast<double>(k) / static_cast<double>(n);
-      roots_[k] = Complex(std::cos(angle), -std::sin(angle));
+      roots[k] = Complex(std::cos(angle), -std::sin(angle));
+    }
+    // Each stage's twiddles side by side (the stage of length len uses roots[k n / len], k < len / 2):
+    // the same numbers, read in order instead of with a stride that leaves the cache at large n.
+    for (std::size_t len = 2, at = 0; len <= n; at += len / 2, len <<= 1) {
+      for (std::size_t k = 0; k < len / 2; ++k) twiddles_[at + k] = roots[k * (n / len)];
     }
   }
   std::size_t size() const { return n_; }
@@ -43,23 +50,38 @@ class Plan {
       j ^= bit;
       if (i < j) std::swap(a[i], a[j]);
     }
-    for (std::size_t len = 2; len <= n; len <<= 1) {
-      const std::size_t stride = n / len, half = len / 2;
-      for (std::size_t start = 0; start < n; start += len) {
-        for (std::size_t k = 0; k < half; ++k) {
-          const Complex root = inverse ? std::conj(roots_[k * stride]) : roots_[k * stride];
-          const Complex u = a[start + k];
-          const Complex b = a[start + k + half];  // b * root written out: std::complex's * checks for NaN
-          const Complex v(b.real() * root.real() - b.imag() * root.imag(), b.real() * root.imag() + b.imag() * root.real());
-          a[start + k] = u + v;
-          a[start + k + half] = u - v;
-        }
+    // Depth first: every stage within a block of kBlock points (which fits the cache) before the next
+    // block, then the longer stages across the whole array. Each butterfly sees the same numbers as in
+    // stage-by-stage order, so the results are the same, bit for bit.
+    const std::size_t block = std::min(n, kBlock);
+    for (std::size_t blockStart = 0; blockStart < n; blockStart += block) {
+      for (std::size_t len = 2, at = 0; len <= block; at += len / 2, len <<= 1) {
+        butterflies(a.data() + blockStart, block, len, twiddles_.data() + at, inverse);
+      }
+    }
+    std::size_t at = block - 1;  // the stages up to `block` take block - 1 twiddles
+    for (std::size_t len = 2 * block; len <= n; at += len / 2, len <<= 1) butterflies(a.data(), n, len, twiddles_.data() + at, inverse);
+  }
+
+  static constexpr std::size_t kBlock = std::size_t{1} << 11;
+
+  // One stage of length len over a[0, count): each len-point group's halves combined with the stage's twiddles.
+  static void butterflies(Complex* a, std::size_t count, std::size_t len, const Complex* stage, bool inverse) {
+    const std::size_t half = len / 2;
+    for (std::size_t start = 0; start < count; start += len) {
+      for (std::size_t k = 0; k < half; ++k) {
+        const Complex root = inverse ? std::conj(stage[k]) : stage[k];
+        const Complex u = a[start + k];
+        const Complex b = a[start + k + half];  // b * root written out: std::complex's * checks for NaN
+        const Complex v(b.real() * root.real() - b.imag() * root.imag(), b.real() * root.imag() + b.imag() * root.real());
+        a[start + k] = u + v;
+        a[start + k + half] = u - v;
       }
     }
   }
 
   std::size_t n_;
-  std::vector<Complex> roots_;
+  std::vector<Complex> twiddles_;  // n - 1: stage by stage
 };
 
 // A bound on max_m |computed - exact| of the circular convolution of a and b made by two forward

@@ -32,8 +32,9 @@ inline double nearestDistanceIn(double query, const double* keys, std::size_t be
 
 // A row's smallest distance skipping key `skip` (pass n to skip none): by bisection for sorted keys,
 // else by a scan two keys at a time.
-inline double nearestDistance(double query, const double* keys, std::size_t n, std::size_t skip, bool sorted) {
-  if (sorted) return sortedNearestDistance(query, keys, n, skip);
+inline double nearestDistance(double query, const double* keys, std::size_t n, std::size_t skip, bool sorted,
+                              SortedHint* hint = nullptr) {
+  if (sorted) return sortedNearestDistance(query, keys, n, skip, hint);
   if (skip >= n) return nearestDistanceIn(query, keys, 0, n);
   return std::fmin(nearestDistanceIn(query, keys, 0, skip), nearestDistanceIn(query, keys, skip + 1, n));
 }
@@ -50,10 +51,10 @@ inline constexpr double kZeroScoreExponent = -2.0 * vec::kExpUnderflow + 0.01;
 
 // The sorted keys within exponent tMax of the query: every key outside has t > tMax.
 inline KeyRange gaussianWindow(double query, const double* keys, std::size_t n, double dMin, double w,
-                               double tMax) {
+                               double tMax, SortedHint* hint = nullptr) {
   // |query - key| <= sqrt(dMin^2 + tMax / w^2): hypot, because dMin^2 and w^2 may overflow or
   // underflow where the reach itself does not.
-  return keysWithin(query, keys, n, std::hypot(dMin, std::sqrt(tMax) / std::fabs(w)));
+  return keysWithin(query, keys, n, std::hypot(dMin, std::sqrt(tMax) / std::fabs(w)), hint);
 }
 
 // The sorted keys whose weights together reach all but 2^-60 of the row's (windowExponent).
@@ -210,13 +211,14 @@ struct TrainingRow {
   std::size_t skip = 0;
 };
 
+// With a hint (sorted keys, rows in order), the window's searches start where the last row's ended.
 inline TrainingRow gaussianTrainingRow(const double* x, const double* y, std::size_t n, std::size_t j, double w,
                                        bool leaveOneOut, bool sorted, double* scores = nullptr,
-                                       double* exponents = nullptr) {
+                                       double* exponents = nullptr, SortedHint* hint = nullptr) {
   TrainingRow row;
   row.skip = leaveOneOut ? j : n;
-  const double dMin = nearestDistance(x[j], x, n, row.skip, sorted);
-  row.window = sorted ? gaussianWindow(x[j], x, n, dMin, w) : KeyRange{0, n};
+  const double dMin = nearestDistance(x[j], x, n, row.skip, sorted, sorted ? hint : nullptr);
+  row.window = sorted ? gaussianWindow(x[j], x, n, dMin, w, windowExponent(n), hint) : KeyRange{0, n};
   const KeyRange window = row.window;
   addGaussianRow(x[j], x, sorted, y, window.begin, std::clamp(row.skip, window.begin, window.end), dMin, w, 1.0,
                  row.sums, scores, exponents);

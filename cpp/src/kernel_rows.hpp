@@ -12,10 +12,60 @@
 
 namespace nw::rows {
 
+// The first index i of sorted keys[0, n) with !before(keys[i]) (std::partition_point), searched outward
+// from `hint` in steps that double: the same index, in O(log(distance from the hint)), for rows whose
+// answers lie close together (the sorted training rows one after another).
+template <class Before>
+std::size_t partitionNear(const double* keys, std::size_t n, std::size_t hint, Before before) {
+  std::size_t lo = 0, hi = n;  // the answer lies in [lo, hi]
+  hint = std::min(hint, n);
+  if (hint < n && before(keys[hint])) {
+    lo = hint + 1;
+    for (std::size_t step = 1, probe = lo; probe < n; step <<= 1, probe = lo + step - 1) {
+      if (!before(keys[probe])) {
+        hi = probe;
+        break;
+      }
+      lo = probe + 1;
+    }
+  } else {
+    hi = hint;
+    for (std::size_t step = 1; hi > 0; step <<= 1) {
+      const std::size_t probe = hi >= step ? hi - step : 0;
+      if (before(keys[probe])) {
+        lo = probe + 1;
+        break;
+      }
+      hi = probe;
+    }
+  }
+  return static_cast<std::size_t>(std::partition_point(keys + lo, keys + hi, before) - keys);
+}
+
+// Where a row's searches ended, for the next row's to start from (rows of sorted queries in order).
+struct SortedHint {
+  std::size_t insertion = 0, begin = 0, end = 0;
+};
+
+// std::lower_bound(keys, keys + n, value), from `hint` when one is given.
+inline std::size_t lowerBound(const double* keys, std::size_t n, double value, const std::size_t* hint) {
+  if (!hint) return static_cast<std::size_t>(std::lower_bound(keys, keys + n, value) - keys);
+  return partitionNear(keys, n, *hint, [value](double key) { return key < value; });
+}
+
+// std::upper_bound(keys, keys + n, value), from `hint` when one is given.
+inline std::size_t upperBound(const double* keys, std::size_t n, double value, const std::size_t* hint) {
+  if (!hint) return static_cast<std::size_t>(std::upper_bound(keys, keys + n, value) - keys);
+  return partitionNear(keys, n, *hint, [value](double key) { return !(value < key); });
+}
+
 // The smallest |query - key| for sorted keys, by bisection: the nearest key other than `skip` (n for
-// none) is one of the two on each side of the query's insertion point.
-inline double sortedNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip) {
-  const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
+// none) is one of the two on each side of the query's insertion point. With a hint, the search starts
+// from it and leaves the insertion point there.
+inline double sortedNearestDistance(double query, const double* keys, std::size_t n, std::size_t skip,
+                                    SortedHint* hint = nullptr) {
+  const std::size_t p = lowerBound(keys, n, query, hint ? &hint->insertion : nullptr);
+  if (hint) hint->insertion = p;
   double best = INFINITY;
   for (std::size_t i : {p - 2, p - 1, p, p + 1}) {  // indices below 0 wrap around to >= n
     if (i < n && i != skip) best = std::fmin(best, std::fabs(query - keys[i]));
@@ -29,13 +79,15 @@ struct KeyRange {
 
 // The sorted keys [begin, end) within `reach` of the query, the reach widened so that rounding drops
 // no key inside; the keys next to the query's insertion point (its nearest, skipped one or not) are
-// always in. An infinite reach (or NaN) gives every key.
-inline KeyRange keysWithin(double query, const double* keys, std::size_t n, double reach) {
+// always in. An infinite reach (or NaN) gives every key. With a hint (the same query's insertion point
+// already found by sortedNearestDistance), the searches start from it and leave their ends there.
+inline KeyRange keysWithin(double query, const double* keys, std::size_t n, double reach, SortedHint* hint = nullptr) {
   reach *= 1.0 + 0x1p-40;
   if (!(reach < INFINITY)) return {0, n};
-  const std::size_t p = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query) - keys);
-  const std::size_t begin = static_cast<std::size_t>(std::lower_bound(keys, keys + n, query - reach) - keys);
-  const std::size_t end = static_cast<std::size_t>(std::upper_bound(keys, keys + n, query + reach) - keys);
+  const std::size_t p = hint ? hint->insertion : lowerBound(keys, n, query, nullptr);
+  const std::size_t begin = lowerBound(keys, n, query - reach, hint ? &hint->begin : nullptr);
+  const std::size_t end = upperBound(keys, n, query + reach, hint ? &hint->end : nullptr);
+  if (hint) hint->begin = begin, hint->end = end;
   return {std::min(begin, p < 2 ? 0 : p - 2), std::max(end, std::min(p + 2, n))};
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -42,12 +43,14 @@ void gaussianLooRows(const std::vector<double>& x, const std::vector<double>& y,
                      LooRows& out, std::size_t rowBegin) {
   const std::size_t n = x.size();
   const bool sorted = std::is_sorted(x.begin(), x.end());
-  std::vector<double> scores(n), exponents(n);  // scratch for one row: O(n), not O(n^2)
+  // Scratch for one row, O(n) rather than O(n^2), left unset: a row writes its window's before reading them.
+  const std::unique_ptr<double[]> scores(new double[n]), exponents(new double[n]);
+  rows::SortedHint hint;  // each row's window lies near the last one's
   for (std::size_t j = rowBegin; j < rowBegin + out.loss.size(); ++j) {
-    const rows::TrainingRow row =
-        rows::gaussianTrainingRow(x.data(), y.data(), n, j, w, leaveOneOut, sorted, scores.data(), exponents.data());
+    const rows::TrainingRow row = rows::gaussianTrainingRow(x.data(), y.data(), n, j, w, leaveOneOut, sorted, scores.get(),
+                                                            exponents.get(), &hint);
     const double f = row.sums.weighted / row.sums.weightSum;
-    const double slope = rows::rowSlopeTimesW(row, y.data(), f, scores.data(), exponents.data());
+    const double slope = rows::rowSlopeTimesW(row, y.data(), f, scores.get(), exponents.get());
     const double residual = f - y[j];
     out.loss[j - rowBegin] = residual * residual;
     out.gradTimesW[j - rowBegin] = 2.0 * residual * slope / row.sums.weightSum;

@@ -68,12 +68,17 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // every w gives the same loss and w = 1 is returned.
 // Only for the trainable kernels (gaussian, epanechnikov, triangular); others throw nw::Error.
 //
-// Large n (looCv, Gaussian, Nadaraya-Watson, approximation automatic): where the exact loss at a w would
-// visit more than kExactWorkLimit key pairs and the binned loss is estimated kBinnedAdvantage times
-// cheaper, the binned loss is used instead, without a slope (only the grid's local minima are bracketed
-// there), and brackets are narrowed to kBinnedBandwidthTolerance; approximate and lossBound say when the
-// reported loss is binned. The loss at w = 0 is then summed in closed form, the limit w -> infinity from
-// sorted neighbours (both exact).
+// Large n (looCv, Gaussian, Nadaraya-Watson, approximation automatic, and n^2 above kExactWorkLimit):
+// where the exact loss at a w would visit more than kExactWorkLimit key pairs and the binned loss is
+// estimated kBinnedAdvantage times cheaper, the binned loss is used instead, without a slope (only the
+// grid's local minima are bracketed there); approximate and lossBound say when the reported loss is
+// binned. Differences within a loss's error (the binned bound, or 4 n eps of an exact loss) are then no
+// evidence: points level within it count as a plateau, slopes count only where they move the loss across
+// their interval by more than it, and a golden-section search also stops once its two inner losses agree
+// within it (else at kBinnedBandwidthTolerance next to a binned loss). The grid stops where the rows
+// that have settled on their nearest keys already sum to more than the best loss so far (no larger w can
+// do better: settled_rows.hpp), with one last point there. The loss at w = 0 is summed in closed form,
+// the limit w -> infinity from sorted neighbours (both exact).
 //
 // With Criterion::aic, `loss` is aicLoss's AICc (objective.leaveOneOut and objective.loss do not apply: the
 // AIC fits each point with its own key). It has a pole where tr(H) reaches n - 2, at small bandwidths

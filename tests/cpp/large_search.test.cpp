@@ -1,0 +1,128 @@
+// The pieces that make selectBandwidth fast at large n: searches that start from a hint, the lower bound
+// of settled rows that stops the grid, and the search's result against a dense exact scan.
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "../../cpp/src/fft.hpp"
+#include "../../cpp/src/kernel_rows.hpp"
+#include "../../cpp/src/settled_rows.hpp"
+#include "approx.hpp"
+#include "nw/bandwidth.hpp"
+#include "nw/data.hpp"
+#include "nw/training.hpp"
+
+TEST_CASE("searches from a hint give std::lower_bound's and std::upper_bound's index for any hint", "[search]") {
+  std::mt19937_64 random(7);
+  for (std::size_t n : {0, 1, 2, 5, 64, 1000}) {
+    std::vector<double> keys(n);
+    for (double& k : keys) k = static_cast<double>(random() % 40);  // many ties
+    std::sort(keys.begin(), keys.end());
+    for (int trial = 0; trial < 400; ++trial) {
+      const double value = static_cast<double>(random() % 44) - 2.0 + (trial % 3 == 0 ? 0.5 : 0.0);
+      const std::size_t hint = static_cast<std::size_t>(random() % (n + 3));  // past the end too
+      CAPTURE(n, value, hint);
+      CHECK(nw::rows::lowerBound(keys.data(), n, value, &hint) ==
+            static_cast<std::size_t>(std::lower_bound(keys.begin(), keys.end(), value) - keys.begin()));
+      CHECK(nw::rows::upperBound(keys.data(), n, value, &hint) ==
+            static_cast<std::size_t>(std::upper_bound(keys.begin(), keys.end(), value) - keys.begin()));
+    }
+  }
+}
+
+TEST_CASE("the FFT, blocked depth first, matches a direct DFT and inverts", "[search][binned]") {
+  // 2^13 points: longer than a block (2^11), so both the blocked stages and the whole-array ones run.
+  std::mt19937_64 random(3);
+  std::normal_distribution<double> normal;
+  const std::size_t n = std::size_t{1} << 13;
+  std::vector<nw::fft::Complex> a(n);
+  for (auto& v : a) v = {normal(random), normal(random)};
+  std::vector<nw::fft::Complex> b = a;
+  const nw::fft::Plan plan(n);
+  plan.forward(b);
+  for (std::size_t k : {std::size_t{0}, std::size_t{1}, std::size_t{777}, n - 1}) {
+    long double re = 0, im = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      const long double angle = -2.0L * 3.14159265358979323846264338L * static_cast<long double>((j * k) % n) / n;
+      re += a[j].real() * std::cos(angle) - a[j].imag() * std::sin(angle);
+      im += a[j].real() * std::sin(angle) + a[j].imag() * std::cos(angle);
+    }
+    CAPTURE(k);
+    CHECK(std::fabs(b[k].real() - static_cast<double>(re)) < 1e-10);
+    CHECK(std::fabs(b[k].imag() - static_cast<double>(im)) < 1e-10);
+  }
+  plan.inverse(b);
+  for (std::size_t j = 0; j < n; j += 97) CHECK(std::abs(b[j] / static_cast<double>(n) - a[j]) < 1e-12);
+}
+
+namespace {
+
+nw::Dataset clumped(std::size_t n, std::uint64_t seed) {
+  // Keys in a few tight clumps with ties, values with outliers: rows settle at very different w.
+  std::mt19937_64 random(seed);
+  std::normal_distribution<double> normal;
+  nw::Dataset d;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double centre = static_cast<double>(random() % 5);
+    const double x = i % 7 == 0 ? centre : centre + 1e-3 * normal(random);
+    d.xTrain.push_back(x);
+  }
+  std::sort(d.xTrain.begin(), d.xTrain.end());
+  for (std::size_t i = 0; i < n; ++i) d.yTrain.push_back(std::sin(d.xTrain[i]) + (i % 50 == 0 ? 30.0 : 0.3) * normal(random));
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("rows settled on their nearest keys bound the loss from below at every larger w", "[search][bandwidth]") {
+  nw::DataSpec spec;
+  spec.nTrain = 3000;
+  const std::vector<nw::Dataset> sets = {nw::generateData(spec), clumped(3000, 5)};
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    const nw::Dataset& d = sets[s];
+    for (bool leaveOneOut : {true, false}) {
+      const nw::SettledRows settled(d.xTrain, d.yTrain, leaveOneOut);
+      const double limit = nw::nearestNeighbourLoss(d.xTrain, d.yTrain, leaveOneOut);
+      if (limit == 0.0) {  // in-sample rows predict themselves in the limit: no bound above 0, ever
+        CHECK(settled.beyondWhichAbove(1e-300, 1.0) == INFINITY);
+        continue;
+      }
+      const nw::Objective objective{nw::Kernel::gaussian, leaveOneOut, nw::Loss::squared};
+      for (double fraction : {0.1, 0.5, 0.9, 0.99}) {
+        const double loss = fraction * limit;
+        const double beyond = settled.beyondWhichAbove(loss, 1.0);
+        CAPTURE(s, leaveOneOut, fraction, loss, beyond, limit);
+        REQUIRE(beyond < INFINITY);  // some w settles enough rows: the limit is above `loss`
+        for (double factor : {1.0, 1.5, 4.0, 100.0, 1e6}) {
+          const double at = nw::looLoss(d.xTrain, d.yTrain, beyond * factor, objective).loss;
+          CAPTURE(factor, at);
+          CHECK(at > loss);
+        }
+        // Not vacuous: the search's grid would have gone far beyond it.
+        CHECK(beyond < 1e-3 * nw::bandwidthGrid(d.xTrain).back());
+      }
+      CHECK(settled.beyondWhichAbove(2.0 * limit, 1.0) == INFINITY);
+    }
+  }
+}
+
+TEST_CASE("selectBandwidth at large n: its exact loss within its bound of a dense exact scan's minimum", "[search][bandwidth][binned]") {
+  nw::DataSpec spec;
+  spec.nTrain = 5000;  // above the size where binned losses and the settled rows' stop take part
+  spec.seed = 4;
+  const std::vector<nw::Dataset> sets = {nw::generateData(spec), clumped(5000, 9)};
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    const nw::Dataset& d = sets[s];
+    const nw::BandwidthChoice choice = nw::selectBandwidth(d.xTrain, d.yTrain);
+    double scanBest = INFINITY, scanW = 0.0;
+    for (double w = 0.3; w < 3e5; w *= 1.05) {
+      const double l = nw::looLoss(d.xTrain, d.yTrain, w).loss;
+      if (l < scanBest) scanBest = l, scanW = w;
+    }
+    const double exact = choice.atLimit == nw::BandwidthLimit::none ? nw::looLoss(d.xTrain, d.yTrain, choice.w).loss : choice.loss;
+    CAPTURE(s, choice.w, choice.loss, choice.lossBound, exact, scanW, scanBest);
+    CHECK(std::fabs(choice.loss - exact) <= choice.lossBound + 1e-12 * exact);
+    CHECK(exact <= scanBest + choice.lossBound + 1e-9 * scanBest);
+  }
+}
