@@ -126,9 +126,11 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x) {
 namespace {
 
 // A criterion at one w: its value, its slope in log w (w times its gradient; NaN where none was
-// computed), and a bound on the value's error (0 where the value counts as exact).
+// computed), and a bound on the value's error (0 where the value counts as exact). Screened: a cheap,
+// coarse value, taken because even its lower bound lies above the best value so far.
 struct Evaluation {
   double value, slope, noise;
+  bool screened = false;
 };
 
 // Golden-section search for the minimum of f(exp(u)) on [a, b] (u = log w) until the bracket is
@@ -170,7 +172,9 @@ void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consi
 // bracket whose ends are both +infinity (past the AIC's pole) is none. Differences within the values'
 // error bounds are no evidence: a point level (within them) with both neighbours lies on a plateau, and
 // a slope counts only if it would move the value across the interval by more than the bounds.
-// `beyondWhichAbove(loss)` gives a w beyond which no value can be below `loss`: the grid stops there,
+// `evaluate(w, best)` may screen w against `best`, an upper bound on the best value so far (see
+// Evaluation); a screened point is never level with another. `beyondWhichAbove(loss)` gives a w beyond
+// which no value can be below `loss`: the grid stops there,
 // with one last point at that w, once the best value so far (plus its error) is below it. The limits
 // are the caller's.
 template <class Evaluate, class Value, class Tolerance, class Cut>
@@ -180,7 +184,7 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
   std::vector<Evaluation> at;
   double bestUpper = INFINITY;
   const auto evaluate = [&](double w) {
-    at.push_back(evaluateAt(w));
+    at.push_back(evaluateAt(w, bestUpper));
     ws.push_back(w);
     logW.push_back(std::log(w));
     bestUpper = std::min(bestUpper, at.back().value + at.back().noise);
@@ -208,6 +212,7 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
   BandwidthChoice choice{ws[0], at[0].value, BandwidthLimit::none};
   const std::size_t last = ws.size() - 1;
   const auto levelWith = [&](std::size_t i, std::size_t k) {
+    if (at[i].screened || at[k].screened) return false;
     return at[i].value == at[k].value || std::fabs(at[i].value - at[k].value) <= at[i].noise + at[k].noise;
   };
   for (std::size_t i = 0; i <= last; ++i) {
@@ -266,7 +271,7 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
   std::vector<double> grid = bandwidthGrid(x);
   if (grid.empty()) return {1.0, aic(1.0), BandwidthLimit::none};
   // Past the pole (+infinity) the criterion counts as rising, so the grid stops there.
-  BandwidthChoice choice = searchGrid(std::move(grid), [&](double w) {
+  BandwidthChoice choice = searchGrid(std::move(grid), [&](double w, double) {
     const AicResult at = aicLoss(x, y, w, objective.kernel, objective.estimator);
     return Evaluation{at.aic, at.aic < INFINITY ? w * at.grad : INFINITY, 0.0};
   }, aicValue, [](double, double) { return kBandwidthTolerance; }, [](double) { return INFINITY; });
@@ -327,6 +332,36 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const LooResult at = looLoss(x, y, w, objective);
     return Evaluation{at.loss, w * at.grad, exactNoise * at.loss};
   };
+  // A grid point far above the best so far needs no precise loss: a binned one on a coarser grid (its
+  // bound grows with the square of the spacing), with no row summed exactly, settles it when even its
+  // lower bound lies above the best; else the point is evaluated in full. The spacing: the coarsest of
+  // kScreenSpacings whose bound, scaled from the last full binned loss's, would be at most half the
+  // height above the best that the last two grid points' rise, continued, gives this one (the loss
+  // rises smoothly and faster and faster past its minimum).
+  double fineBound = NAN, previousValue = NAN, rise = 0.0;
+  const auto screenOrEvaluate = [&](double w, double bestUpper) {
+    const double height = previousValue - bestUpper + std::max(rise, 0.0);
+    Evaluation at{NAN, NAN, NAN};
+    if (large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
+      const double fullWork = binnedAt(w) ? binnedLooWork(x, w) : exactLooWork(x, w);
+      for (double factor : kScreenSpacings) {
+        const BinnedTradeoff screening{factor * kBinnedSpacing, INFINITY};
+        if (factor * factor * fineBound > 0.5 * height || kBinnedAdvantage * binnedLooWork(x, w, screening.spacing) >= fullWork) {
+          continue;
+        }
+        const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
+        if (coarse.loss - coarse.bound > bestUpper) at = Evaluation{coarse.loss, NAN, coarse.bound, true};
+        break;
+      }
+    }
+    if (!at.screened) {
+      at = evaluate(w);
+      if (binnedAt(w)) fineBound = at.noise;
+    }
+    rise = at.value - previousValue;
+    previousValue = at.value;
+    return at;
+  };
 
   std::vector<double> grid = bandwidthGrid(x);
   if (grid.empty()) {
@@ -337,7 +372,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // binned loss has none: NaN brackets nothing by slope).
   // Large data: no grid point beyond where the rows settled on their nearest keys already outweigh the best.
   const std::unique_ptr<SettledRows> settled = large ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut) : nullptr;
-  BandwidthChoice choice = searchGrid(grid, evaluate, evaluate, [&](double a, double b) {
+  BandwidthChoice choice = searchGrid(grid, screenOrEvaluate, evaluate, [&](double a, double b) {
     return binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
   }, [&](double loss) { return settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY; });
   for (const auto& [w, bound] : binnedBounds) {

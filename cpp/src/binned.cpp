@@ -64,7 +64,7 @@ struct Grid {
   double s = kBinnedSpacing;  // spacing * |w|
 };
 
-Grid gridFor(double lo, double hi, double w) {
+Grid gridFor(double lo, double hi, double w, double spacing) {
   Grid grid;
   const double span = hi - lo;
   if (!std::isfinite(span)) {
@@ -73,7 +73,7 @@ Grid gridFor(double lo, double hi, double w) {
   }
   const double absW = std::fabs(w);
   grid.lo = lo;
-  grid.spacing = kBinnedSpacing / absW;
+  grid.spacing = spacing / absW;
   // (A subnormal w: every key weighs the same within the span, one cell.)
   if (!std::isfinite(grid.spacing)) grid.spacing = span > 0.0 ? span : 1.0;
   const double wanted = span / grid.spacing;  // may be huge or infinite for huge w
@@ -259,13 +259,13 @@ void requireBinnedW(double w) {
 }  // namespace
 
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
-                              const std::vector<double>& queries, double w, bool withSlopes) {
+                              const std::vector<double>& queries, double w, bool withSlopes, double spacing) {
   requireKeysAndValues(keys, values);
   requireNonEmptyFiniteArray(queries, "queries");
   requireBinnedW(w);
   const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
   const auto [queryLo, queryHi] = std::minmax_element(queries.begin(), queries.end());
-  const Grid grid = gridFor(std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w);
+  const Grid grid = gridFor(std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w, spacing);
   const auto [yLo, yHi] = std::minmax_element(values.begin(), values.end());
   BinnedSums out;
   out.shift = 0.5 * *yLo + 0.5 * *yHi;  // (halves first: no overflow)
@@ -417,15 +417,15 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
 }
 
 BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective,
-                         bool withGradient) {
+                         bool withGradient, BinnedTradeoff tradeoff) {
   if (objective.kernel != Kernel::gaussian || objective.estimator != Estimator::nadarayaWatson) {
     throw Error(ErrorCode::notApplicable, objective.kernel != Kernel::gaussian ? "kernel" : "estimator",
                 "the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
   }
   requireTrainingSet(x, y);
-  const BinnedSums sums = binnedGaussianSums(x, y, x, w, withGradient);
+  const BinnedSums sums = binnedGaussianSums(x, y, x, w, withGradient, tradeoff.spacing);
   const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
-  const double tolerance = kBinnedRowTolerance * (*yHi - *yLo);
+  const double tolerance = tradeoff.rowTolerance * (*yHi - *yLo);
   const bool sorted = std::is_sorted(x.begin(), x.end());
   // Residuals are taken in the frame of the sums' shift: y - shift rounds by eps of it at most (often not
   // at all), where an offset of 1e12 would cost every residual an ulp of 1e12.
@@ -448,7 +448,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     const double denominator = sums.weightSum[j] - selfWeight;
     const Estimate p = predictionFrom(sums, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
     double residual = 0.0, residualBound = 0.0, term = 0.0;
-    if (p.shiftedBound <= tolerance) {
+    if (p.shiftedBound <= tolerance || tradeoff.rowTolerance == INFINITY) {
       residual = p.shifted - shifted[j];
       residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted[j]) + std::fabs(residual)) + kTiny;
       if (withGradient) {
@@ -498,11 +498,11 @@ double exactLooWork(const std::vector<double>& sortedX, double w) {
   return work;
 }
 
-double binnedLooWork(const std::vector<double>& x, double w) {
+double binnedLooWork(const std::vector<double>& x, double w, double spacing) {
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   const double span = *hi - *lo;
-  const double points = std::min(static_cast<double>(kMaxBinnedGrid), span * std::fabs(w) / kBinnedSpacing + 2.0);
-  const double reach = reachInU(x.size()) / kBinnedSpacing;
+  const double points = std::min(static_cast<double>(kMaxBinnedGrid), span * std::fabs(w) / spacing + 2.0);
+  const double reach = reachInU(x.size()) / spacing;
   const double size = 2.0 * (points + reach);
   // Five transforms of `size` points, a butterfly costing about as much as a key pair's visit; the binning.
   return 5.0 * size * std::log2(size) + 4.0 * static_cast<double>(x.size());

@@ -130,6 +130,25 @@ TEST_CASE("the binned leave-one-out loss is within its bound of looLoss; lone ke
   }
 }
 
+TEST_CASE("a coarser binned loss with no row summed exactly stays within its (larger) bound", "[binned][search]") {
+  // selectBandwidth screens grid points with these: their bound must hold whatever the spacing.
+  for (int kind : {0, 1, 2}) {
+    const Sample s = sample(kind, 2500, 51 + kind);
+    for (double w : {0.5, 20.0, 150.0}) {
+      const double exact = nw::looLoss(s.x, s.y, w).loss;
+      double previousBound = 0.0;
+      for (double factor : {1.0, 4.0, 16.0, 64.0}) {
+        const nw::BinnedLoss coarse = nw::binnedLooLoss(s.x, s.y, w, {}, false, {factor * nw::kBinnedSpacing, INFINITY});
+        INFO("kind " << kind << " w " << w << " factor " << factor << " loss " << coarse.loss << " bound " << coarse.bound << " exact " << exact);
+        CHECK(coarse.exactRows == 0);
+        CHECK(std::fabs(coarse.loss - exact) <= coarse.bound + 1e-12 * exact);
+        if (kind == 0 && w == 20.0) CHECK(coarse.bound >= previousBound);  // coarser: a larger bound
+        previousBound = coarse.bound;
+      }
+    }
+  }
+}
+
 TEST_CASE("the binned paths refuse what they cannot do, naming the parameter", "[binned][validation]") {
   const Sample s = sample(0, 100, 1);
   using Catch::Matchers::Contains;

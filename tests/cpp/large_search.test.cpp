@@ -116,7 +116,7 @@ TEST_CASE("selectBandwidth at large n: its exact loss within its bound of a dens
     const nw::Dataset& d = sets[s];
     const nw::BandwidthChoice choice = nw::selectBandwidth(d.xTrain, d.yTrain);
     double scanBest = INFINITY, scanW = 0.0;
-    for (double w = 0.3; w < 3e5; w *= 1.05) {
+    for (double w = 0.3; w < 3e5; w *= 1.1) {
       const double l = nw::looLoss(d.xTrain, d.yTrain, w).loss;
       if (l < scanBest) scanBest = l, scanW = w;
     }
@@ -125,4 +125,24 @@ TEST_CASE("selectBandwidth at large n: its exact loss within its bound of a dens
     CHECK(std::fabs(choice.loss - exact) <= choice.lossBound + 1e-12 * exact);
     CHECK(exact <= scanBest + choice.lossBound + 1e-9 * scanBest);
   }
+}
+
+TEST_CASE("selectBandwidth at n = 20,000, where grid points are screened by coarse binned losses, against a dense scan", "[search][bandwidth][binned]") {
+  nw::DataSpec spec;
+  spec.nTrain = 20000;
+  spec.seed = 6;
+  const nw::Dataset d = nw::generateData(spec);
+  const nw::BandwidthChoice choice = nw::selectBandwidth(d.xTrain, d.yTrain);
+  REQUIRE(choice.atLimit == nw::BandwidthLimit::none);
+  double scanBest = INFINITY, scanW = 0.0;
+  for (double w = 10.0; w < 100.0; w *= 1.04) {  // around the minimum (about w = 25 at this size)
+    const double l = nw::looLoss(d.xTrain, d.yTrain, w).loss;
+    if (l < scanBest) scanBest = l, scanW = w;
+  }
+  const double exact = nw::looLoss(d.xTrain, d.yTrain, choice.w).loss;
+  CAPTURE(choice.w, choice.loss, choice.lossBound, exact, scanW, scanBest);
+  CHECK(scanW > 10.0 * 1.04);  // the scan's minimum is inside it
+  CHECK(scanW < 100.0 / 1.04);
+  CHECK(std::fabs(choice.loss - exact) <= choice.lossBound + 1e-12 * exact);
+  CHECK(exact <= scanBest + choice.lossBound + 1e-9 * scanBest);
 }

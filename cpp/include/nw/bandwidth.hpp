@@ -31,6 +31,9 @@ inline constexpr double kBinnedAdvantage = 2.0;
 // The golden-section tolerance on brackets searched with binned losses (their error bound, about 1e-6 of
 // the loss, makes a finer w meaningless).
 inline constexpr double kBinnedBandwidthTolerance = 1e-5;
+// Large n: how much coarser than the binned loss's grid a grid point's screening loss may be, coarsest
+// first (see selectBandwidth).
+inline constexpr double kScreenSpacings[] = {64.0, 32.0, 16.0, 8.0, 4.0};
 
 // Relative width, in w, of the bracket at which the golden-section search stops.
 inline constexpr double kBandwidthTolerance = 1e-7;
@@ -75,7 +78,10 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // binned. Differences within a loss's error (the binned bound, or 4 n eps of an exact loss) are then no
 // evidence: points level within it count as a plateau, slopes count only where they move the loss across
 // their interval by more than it, and a golden-section search also stops once its two inner losses agree
-// within it (else at kBinnedBandwidthTolerance next to a binned loss). The grid stops where the rows
+// within it (else at kBinnedBandwidthTolerance next to a binned loss). A grid point where a binned loss
+// on a coarser grid (kScreenSpacings, no row summed exactly) is much cheaper than the full loss is first
+// screened with it: if even its lower bound lies above the best loss so far, that point can be neither
+// the choice nor level with another, and its coarse loss stands. The grid stops where the rows
 // that have settled on their nearest keys already sum to more than the best loss so far (no larger w can
 // do better: settled_rows.hpp), with one last point there. The loss at w = 0 is summed in closed form,
 // the limit w -> infinity from sorted neighbours (both exact).

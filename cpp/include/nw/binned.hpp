@@ -42,8 +42,10 @@ struct BinnedSums {
 // Keys, values and queries: nonempty arrays of finite numbers (keys and values of one length); w finite
 // and nonzero (the sums are even in w). Throws nw::Error naming the parameter otherwise, or if keys and
 // queries together span more than a double holds.
+// spacing: the grid's spacing times |w| (kBinnedSpacing unless a caller trades the bound for speed).
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
-                              const std::vector<double>& queries, double w, bool withSlopes = false);
+                              const std::vector<double>& queries, double w, bool withSlopes = false,
+                              double spacing = kBinnedSpacing);
 
 struct BinnedPrediction {
   // Each within the values' range, as every Nadaraya-Watson prediction is.
@@ -73,11 +75,18 @@ struct BinnedLoss {
 // Only for objective.kernel gaussian and estimator nadarayaWatson (others throw nw::Error).
 // withGradient also gives the gradient and its bound (three more convolutions), rows summed exactly
 // included.
+// How binnedLooLoss trades its bound for speed: the grid's spacing times |w|, and the fraction of the
+// range of y beyond which a row's bound has it summed exactly (+infinity: never, whatever the bound).
+struct BinnedTradeoff {
+  double spacing = kBinnedSpacing;
+  double rowTolerance = kBinnedRowTolerance;
+};
+
 BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {},
-                         bool withGradient = false);
+                         bool withGradient = false, BinnedTradeoff tradeoff = {});
 
 // Estimated work of each path for looLoss at w, in key-pair visits (for choosing between them).
 double exactLooWork(const std::vector<double>& sortedX, double w);
-double binnedLooWork(const std::vector<double>& x, double w);
+double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing);
 
 }  // namespace nw
