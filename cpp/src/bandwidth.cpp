@@ -334,10 +334,10 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   };
   // A grid point far above the best so far needs no precise loss: a binned one on a coarser grid (its
   // bound grows with the square of the spacing), with no row summed exactly, settles it when even its
-  // lower bound lies above the best; else the point is evaluated in full. The spacing: the coarsest of
-  // kScreenSpacings whose bound, scaled from the last full binned loss's, would be at most half the
-  // height above the best that the last two grid points' rise, continued, gives this one (the loss
-  // rises smoothly and faster and faster past its minimum).
+  // lower bound lies above the best; else the point is evaluated in full. The spacings tried, coarsest
+  // first, while cheaper than the full loss: those of kScreenSpacings whose bound, scaled from the last
+  // full binned loss's, would be at most the height above the best that the last two grid points'
+  // rise, continued, gives this one (the loss rises smoothly and faster and faster past its minimum).
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
   const auto screenOrEvaluate = [&](double w, double bestUpper) {
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
@@ -346,12 +346,12 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       const double fullWork = binnedAt(w) ? binnedLooWork(x, w) : exactLooWork(x, w);
       for (double factor : kScreenSpacings) {
         const BinnedTradeoff screening{factor * kBinnedSpacing, INFINITY};
-        if (factor * factor * fineBound > 0.5 * height || kBinnedAdvantage * binnedLooWork(x, w, screening.spacing) >= fullWork) {
-          continue;
-        }
+        if (factor * factor * fineBound > height || binnedLooWork(x, w, screening.spacing, false) >= fullWork) continue;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
-        if (coarse.loss - coarse.bound > bestUpper) at = Evaluation{coarse.loss, NAN, coarse.bound, true};
-        break;
+        if (coarse.loss - coarse.bound > bestUpper) {
+          at = Evaluation{coarse.loss, NAN, coarse.bound, true};
+          break;
+        }
       }
     }
     if (!at.screened) {

@@ -498,14 +498,18 @@ double exactLooWork(const std::vector<double>& sortedX, double w) {
   return work;
 }
 
-double binnedLooWork(const std::vector<double>& x, double w, double spacing) {
+double binnedLooWork(const std::vector<double>& x, double w, double spacing, bool rowsMayGoExact) {
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   const double span = *hi - *lo;
-  const double points = std::min(static_cast<double>(kMaxBinnedGrid), span * std::fabs(w) / spacing + 2.0);
+  const double wanted = span * std::fabs(w) / spacing + 2.0;
+  const double points = std::min(static_cast<double>(kMaxBinnedGrid), wanted);
   const double reach = reachInU(x.size()) / spacing;
   const double size = 2.0 * (points + reach);
   // Five transforms of `size` points, a butterfly costing about as much as a key pair's visit; the binning.
-  return 5.0 * size * std::log2(size) + 4.0 * static_cast<double>(x.size());
+  const double work = 5.0 * size * std::log2(size) + 4.0 * static_cast<double>(x.size());
+  // A grid capped below the points wanted is coarser than `spacing`: its rows' bounds grow past the
+  // tolerance, and those rows are summed exactly (counted as all of them).
+  return rowsMayGoExact && wanted > points ? work + exactLooWork(x, w) : work;
 }
 
 }  // namespace nw

@@ -218,7 +218,9 @@ inline TrainingRow gaussianTrainingRow(const double* x, const double* y, std::si
   TrainingRow row;
   row.skip = leaveOneOut ? j : n;
   const double dMin = nearestDistance(x[j], x, n, row.skip, sorted, sorted ? hint : nullptr);
-  row.window = sorted ? gaussianWindow(x[j], x, n, dMin, w, windowExponent(n), hint) : KeyRange{0, n};
+  if (hint && hint->windowExponent < 0.0) hint->windowExponent = windowExponent(n);
+  row.window = sorted ? gaussianWindow(x[j], x, n, dMin, w, hint ? hint->windowExponent : windowExponent(n), hint)
+                      : KeyRange{0, n};
   const KeyRange window = row.window;
   addGaussianRow(x[j], x, sorted, y, window.begin, std::clamp(row.skip, window.begin, window.end), dMin, w, 1.0,
                  row.sums, scores, exponents);

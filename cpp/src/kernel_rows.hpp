@@ -42,9 +42,11 @@ std::size_t partitionNear(const double* keys, std::size_t n, std::size_t hint, B
   return static_cast<std::size_t>(std::partition_point(keys + lo, keys + hi, before) - keys);
 }
 
-// Where a row's searches ended, for the next row's to start from (rows of sorted queries in order).
+// Where a row's searches ended, for the next row's to start from (rows of sorted queries in order), and
+// what rows over the same keys can share (a window's exponent, once known: negative until then).
 struct SortedHint {
   std::size_t insertion = 0, begin = 0, end = 0;
+  double windowExponent = -1.0;
 };
 
 // std::lower_bound(keys, keys + n, value), from `hint` when one is given.

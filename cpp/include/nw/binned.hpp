@@ -87,6 +87,8 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
 
 // Estimated work of each path for looLoss at w, in key-pair visits (for choosing between them).
 double exactLooWork(const std::vector<double>& sortedX, double w);
-double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing);
+// binnedLooWork assumes every row summed exactly where the grid is capped, unless rowsMayGoExact is false
+// (a row tolerance of +infinity).
+double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing, bool rowsMayGoExact = true);
 
 }  // namespace nw
