@@ -175,11 +175,12 @@ void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consi
 // `evaluate(w, best)` may screen w against `best`, an upper bound on the best value so far (see
 // Evaluation); a screened point is never level with another. `beyondWhichAbove(loss)` gives a w beyond
 // which no value can be below `loss`: the grid stops there,
-// with one last point at that w, once the best value so far (plus its error) is below it. The limits
-// are the caller's.
+// with one last point at that w, once the best value so far (plus its error) is below it. skipNested:
+// a bracket inside one already searched is not searched again (for a smooth criterion, the same
+// minimum). The limits are the caller's.
 template <class Evaluate, class Value, class Tolerance, class Cut>
 BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateAt, Value&& value, Tolerance&& toleranceAt,
-                           Cut&& beyondWhichAbove) {
+                           Cut&& beyondWhichAbove, bool skipNested) {
   std::vector<double> ws, logW;
   std::vector<Evaluation> at;
   double bestUpper = INFINITY;
@@ -239,8 +240,12 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
   const auto consider = [&](double w, double l) {
     if (l < choice.loss) choice = {w, l, BandwidthLimit::none};
   };
+  std::vector<Bracket> refined;
   for (const Bracket& bracket : brackets) {
+    const bool nested = std::any_of(refined.begin(), refined.end(), [&](const Bracket& r) { return r.a <= bracket.a && bracket.b <= r.b; });
+    if (skipNested && nested) continue;
     goldenSection(bracket.a, bracket.b, toleranceAt(std::exp(bracket.a), std::exp(bracket.b)), value, consider);
+    refined.push_back(bracket);
   }
   return choice;
 }
@@ -274,7 +279,7 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
   BandwidthChoice choice = searchGrid(std::move(grid), [&](double w, double) {
     const AicResult at = aicLoss(x, y, w, objective.kernel, objective.estimator);
     return Evaluation{at.aic, at.aic < INFINITY ? w * at.grad : INFINITY, 0.0};
-  }, aicValue, [](double, double) { return kBandwidthTolerance; }, [](double) { return INFINITY; });
+  }, aicValue, [](double, double) { return kBandwidthTolerance; }, [](double) { return INFINITY; }, false);
   // The limits; a tie keeps the finite w.
   const double atZero = aic(0.0);
   if (atZero < choice.loss) choice = {0.0, atZero, BandwidthLimit::zero};
@@ -321,7 +326,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // each way, generously), which is all that moves the loss on the plateau of its large-w limit.
   const double n = static_cast<double>(x.size());
   const bool large = mayBin && exactLooWork(x, 0.0) > kExactWorkLimit;
-  const double exactNoise = large ? 4.0 * n * std::numeric_limits<double>::epsilon() : 0.0;
+  const double exactNoise = 4.0 * n * std::numeric_limits<double>::epsilon();
   std::vector<std::pair<double, double>> binnedBounds;  // (w, bound) of every binned loss, for the choice's
   const auto evaluate = [&](double w) {
     if (binnedAt(w)) {
@@ -370,11 +375,14 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   }
   // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass; the
   // binned loss has none: NaN brackets nothing by slope).
-  // Large data: no grid point beyond where the rows settled on their nearest keys already outweigh the best.
-  const std::unique_ptr<SettledRows> settled = large ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut) : nullptr;
+  // No grid point beyond where the rows settled on their nearest keys already outweigh the best.
+  const std::unique_ptr<SettledRows> settled =
+      objective.kernel == Kernel::gaussian && objective.estimator == Estimator::nadarayaWatson
+          ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut)
+          : nullptr;
   BandwidthChoice choice = searchGrid(grid, screenOrEvaluate, evaluate, [&](double a, double b) {
-    return binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
-  }, [&](double loss) { return settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY; });
+    return large || binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
+  }, [&](double loss) { return settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY; }, true);
   for (const auto& [w, bound] : binnedBounds) {
     if (w == choice.w) choice.approximate = true, choice.lossBound = bound;
   }

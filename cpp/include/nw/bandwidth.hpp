@@ -65,7 +65,10 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // grid interval whose end values and slopes prove a local minimum inside, lower than an end (falling in at
 // one end and no lower, or rising out, at the other), for a smooth loss; the
 // kBandwidthRefinements brackets with the lowest ends are narrowed by golden-section search on log w to
-// kBandwidthTolerance. The result is never worse than any grid point or either limit, and atLimit says
+// kBandwidthTolerance (a bracket inside one already narrowed is skipped: for a smooth loss, the same
+// minimum). Differences within the exact loss's rounding (4 n eps of it) are no evidence of a minimum
+// (see the large-n paragraph), and the grid stops where rows settled on their nearest keys outweigh
+// the best loss so far (no larger w can do better). The result is never worse than any grid point or either limit, and atLimit says
 // when it is a limit. A dip inside an interval whose ends both point away from it (rising out of the
 // left end, falling into the right) is not seen: this is not a proof of the global minimum. If all x are equal,
 // every w gives the same loss and w = 1 is returned.
