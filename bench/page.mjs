@@ -3,7 +3,8 @@
 // (from the input to the drawn preview) and "nw:drag-draw" (the page's thread drawing it), plus the
 // time between frames. Over http the preview is computed in a Worker; from file:// (no workers there in
 // Chromium) on the page. (2) The time to the first chart ("nw:first-render") of the whole page and of
-// one-figure embeds. (3) The reader's interactions: input to the next frame, and long tasks.
+// one-figure embeds. (3) The reader's interactions: input to the next frame, and long tasks. (4) The
+// consistency figure from Compute to its last point.
 import { fileUrl, serveDir, distDir } from '../tests/e2e/browser.mjs';
 import { browserKinds, launchBrowser } from '../tests/e2e/drivers.mjs';
 
@@ -92,6 +93,36 @@ export async function measureFirstChart({ loads = 7 } = {}) {
       }
     }
     return times;
+  } finally {
+    await server.close();
+    await browser.close();
+  }
+}
+
+// The consistency figure: from pressing Compute to its last point (the worker's, over http), the
+// sizes of the chapter's model (#31: at most 4 s in Chromium), a fresh page each time.
+export async function measureConsistency({ runs = 3 } = {}) {
+  const browser = await launchBrowser(chromium);
+  const server = await serveDir(distDir);
+  const seconds = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage({ width: 1280, height: 800 });
+      try {
+        await page.goto(server.url);
+        await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
+        await page.waitForFunction(() => window.nwPage.debug.idle);
+        await page.evaluate(() => document.getElementById('consistencyStart').focus());
+        const start = Date.now();
+        await page.raw.keyboard.press('Enter');
+        await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden, undefined, { timeout: 60000 });
+        await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 300000 });
+        seconds.push((Date.now() - start) / 1000);
+      } finally {
+        await page.close();
+      }
+    }
+    return seconds;
   } finally {
     await server.close();
     await browser.close();
