@@ -102,27 +102,34 @@ export async function measureFirstChart({ loads = 7 } = {}) {
 // The consistency figure: from pressing Compute to its last point (the worker's, over http), the
 // sizes of the chapter's model (#31: at most 4 s in Chromium), a fresh page each time.
 export async function measureConsistency({ runs = 3 } = {}) {
+  return inFreshPages(runs, async (page, url) => {
+    await page.goto(url);
+    await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => window.nwPage.debug.idle);
+    await page.evaluate(() => document.getElementById('consistencyStart').focus());
+    const start = Date.now();
+    await page.raw.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden, undefined, { timeout: 60000 });
+    await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 300000 });
+    return (Date.now() - start) / 1000;
+  });
+}
+
+// measure(page, url) in `count` fresh 1280 x 800 pages of one Chromium serving dist/: their results.
+async function inFreshPages(count, measure) {
   const browser = await launchBrowser(chromium);
   const server = await serveDir(distDir);
-  const seconds = [];
+  const results = [];
   try {
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < count; i++) {
       const page = await browser.newPage({ width: 1280, height: 800 });
       try {
-        await page.goto(server.url);
-        await page.evaluate(() => document.getElementById('consistencyFigure').scrollIntoView({ block: 'center' }));
-        await page.waitForFunction(() => window.nwPage.debug.idle);
-        await page.evaluate(() => document.getElementById('consistencyStart').focus());
-        const start = Date.now();
-        await page.raw.keyboard.press('Enter');
-        await page.waitForFunction(() => !document.getElementById('consistencyProgress').hidden, undefined, { timeout: 60000 });
-        await page.waitForFunction(() => !document.getElementById('consistencyStart').disabled, undefined, { timeout: 300000 });
-        seconds.push((Date.now() - start) / 1000);
+        results.push(await measure(page, server.url));
       } finally {
         await page.close();
       }
     }
-    return seconds;
+    return results;
   } finally {
     await server.close();
     await browser.close();
