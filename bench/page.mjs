@@ -66,37 +66,24 @@ export async function measureDrag({ updates = 120 } = {}) {
 // ("nw:module-ready"), and the longest task from navigation until the page is idle (every figure near
 // the view drawn), from a long-task observer installed before the page's scripts.
 export async function measureFirstChart({ loads = 7 } = {}) {
-  const browser = await launchBrowser(chromium);
-  const server = await serveDir(distDir);
   const variants = { 'whole page': '', 'embed=predictions': '?embed=predictions', 'embed=weights': '?embed=weights' };
-  const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  const names = Object.keys(variants);
   const observeLongTasks = `window.nwLongTasks = [];
     new PerformanceObserver((list) => window.nwLongTasks.push(...list.getEntries().map((e) => e.duration)))
       .observe({ type: 'longtask', buffered: true });`;
-  try {
-    for (let i = 0; i < loads; i++) {
-      for (const [name, search] of Object.entries(variants)) {
-        const page = await browser.newPage({ width: 1280, height: 800 });
-        try {
-          await page.beforeScripts(observeLongTasks);
-          await page.goto(server.url.replace('index.html', `index.html${search}`));
-          await page.waitForFunction(() => window.nwPage.debug.idle);
-          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200))); // the last entries
-          times[name].push(await page.evaluate(() => ({
-            firstChart: performance.getEntriesByName('nw:first-render')[0].startTime,
-            moduleReady: performance.getEntriesByName('nw:module-ready')[0].startTime,
-            longestTask: Math.max(0, ...window.nwLongTasks),
-          })));
-        } finally {
-          await page.close();
-        }
-      }
-    }
-    return times;
-  } finally {
-    await server.close();
-    await browser.close();
-  }
+  // Load after load, each variant in turn.
+  const results = await inFreshPages(loads * names.length, async (page, url, i) => {
+    await page.beforeScripts(observeLongTasks);
+    await page.goto(url.replace('index.html', `index.html${variants[names[i % names.length]]}`));
+    await page.waitForFunction(() => window.nwPage.debug.idle);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200))); // the last entries
+    return page.evaluate(() => ({
+      firstChart: performance.getEntriesByName('nw:first-render')[0].startTime,
+      moduleReady: performance.getEntriesByName('nw:module-ready')[0].startTime,
+      longestTask: Math.max(0, ...window.nwLongTasks),
+    }));
+  });
+  return Object.fromEntries(names.map((name, v) => [name, results.filter((_, i) => i % names.length === v)]));
 }
 
 // The consistency figure: from pressing Compute to its last point (the worker's, over http), the
@@ -115,7 +102,7 @@ export async function measureConsistency({ runs = 3 } = {}) {
   });
 }
 
-// measure(page, url) in `count` fresh 1280 x 800 pages of one Chromium serving dist/: their results.
+// measure(page, url, i) in `count` fresh 1280 x 800 pages of one Chromium serving dist/: their results.
 async function inFreshPages(count, measure) {
   const browser = await launchBrowser(chromium);
   const server = await serveDir(distDir);
@@ -124,7 +111,7 @@ async function inFreshPages(count, measure) {
     for (let i = 0; i < count; i++) {
       const page = await browser.newPage({ width: 1280, height: 800 });
       try {
-        results.push(await measure(page, server.url));
+        results.push(await measure(page, server.url, i));
       } finally {
         await page.close();
       }
