@@ -205,9 +205,25 @@ class WebKitPage {
     // The window's size is set so that the view inside it has this size.
     await this.command('POST', 'window/rect', { width, height });
     await this.command('POST', 'frame', { id: null });
-    const [innerWidth, innerHeight] = await this.command('POST', 'execute/sync', { script: 'return [window.innerWidth, window.innerHeight];', args: [] });
-    const rect = await this.command('GET', 'window/rect');
-    await this.command('POST', 'window/rect', { width: rect.width + (width - innerWidth), height: rect.height + (height - innerHeight) });
+    // Right after a resize the window can report a size that is not yet the new one (CI once got a
+    // window size WebKit then refused as "Invalid width value"): the sizes asked for are whole,
+    // positive pixels, and a refused or unsettled resize is tried again.
+    for (let attempt = 1; ; attempt += 1) {
+      const [innerWidth, innerHeight] = await this.command('POST', 'execute/sync', { script: 'return [window.innerWidth, window.innerHeight];', args: [] });
+      if (innerWidth === width && innerHeight === height) break;
+      const rect = await this.command('GET', 'window/rect');
+      const asked = {
+        width: Math.max(1, Math.round(rect.width + (width - innerWidth))),
+        height: Math.max(1, Math.round(rect.height + (height - innerHeight))),
+      };
+      try {
+        await this.command('POST', 'window/rect', asked);
+      } catch (error) {
+        if (attempt >= 5) throw new Error(`${error.message} (asked ${JSON.stringify(asked)} from window ${JSON.stringify(rect)} and view ${innerWidth} x ${innerHeight})`);
+      }
+      if (attempt >= 5) break;
+      await sleep(100);
+    }
     this.viewport = { width, height };
   }
 
