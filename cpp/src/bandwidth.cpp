@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -288,6 +289,31 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
   return choice;
 }
 
+// The work estimates that choose each w's path. exactLooWork is a pass over the keys, and the search
+// consults it several times per w (to evaluate, to screen, for the tolerance): once per w here.
+class PathWork {
+ public:
+  explicit PathWork(const std::vector<double>& sortedX) : x_(sortedX), span_(sortedX.back() - sortedX.front()) {}
+
+  double exact(double w) {
+    auto [at, added] = exact_.try_emplace(w, 0.0);
+    if (added) at->second = exactLooWork(x_, w);
+    return at->second;
+  }
+  // binnedLooWork(x, w), its exact rows (a capped grid) from exact(w).
+  double binned(double w) {
+    const bool capped = span_ * std::fabs(w) / kBinnedSpacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
+    return binnedGridWork(span_, x_.size(), w) + (capped ? exact(w) : 0.0);
+  }
+  // binnedLooWork(x, w, spacing, false).
+  double coarse(double w, double spacing) const { return binnedGridWork(span_, x_.size(), w, spacing); }
+
+ private:
+  const std::vector<double>& x_;
+  double span_;
+  std::map<double, double> exact_;
+};
+
 }  // namespace
 
 BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective,
@@ -316,16 +342,17 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // would do, so small data sets never meet it.
   const bool mayBin = approximation == Approximation::automatic && objective.kernel == Kernel::gaussian &&
                       objective.estimator == Estimator::nadarayaWatson;
+  PathWork work(x);
   const auto binnedAt = [&](double w) {
     if (!mayBin || w == 0.0) return false;
-    const double exactWork = exactLooWork(x, w);
-    return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedLooWork(x, w) < exactWork;
+    const double exactWork = work.exact(w);
+    return exactWork > kExactWorkLimit && kBinnedAdvantage * work.binned(w) < exactWork;
   };
   // Large data (where binned losses may appear) count differences within each loss's error as no
   // evidence of a minimum: the binned loss's bound, and the exact sum's rounding (n eps of the loss
   // each way, generously), which is all that moves the loss on the plateau of its large-w limit.
   const double n = static_cast<double>(x.size());
-  const bool large = mayBin && exactLooWork(x, 0.0) > kExactWorkLimit;
+  const bool large = mayBin && work.exact(0.0) > kExactWorkLimit;
   const double exactNoise = 4.0 * n * std::numeric_limits<double>::epsilon();
   std::vector<std::pair<double, double>> binnedBounds;  // (w, bound) of every binned loss, for the choice's
   const auto evaluate = [&](double w) {
@@ -348,10 +375,10 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
     if (large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
-      const double fullWork = binnedAt(w) ? binnedLooWork(x, w) : exactLooWork(x, w);
+      const double fullWork = binnedAt(w) ? work.binned(w) : work.exact(w);
       for (double factor : kScreenSpacings) {
         const BinnedTradeoff screening{factor * kBinnedSpacing, INFINITY};
-        if (factor * factor * fineBound > height || binnedLooWork(x, w, screening.spacing, false) >= fullWork) continue;
+        if (factor * factor * fineBound > height || work.coarse(w, screening.spacing) >= fullWork) continue;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
         if (coarse.loss - coarse.bound > bestUpper) {
           at = Evaluation{coarse.loss, NAN, coarse.bound, true};

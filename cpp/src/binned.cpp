@@ -488,28 +488,34 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
 double exactLooWork(const std::vector<double>& sortedX, double w) {
   const std::size_t n = sortedX.size();
   const double reach = reachInU(n) / std::fabs(w);
-  double work = 0.0;
-  std::size_t begin = 0, end = 0;
-  for (std::size_t j = 0; j < n; ++j) {  // two pointers: the keys within reach of each sorted query
-    while (sortedX[j] - sortedX[begin] > reach) ++begin;
-    while (end < n && sortedX[end] - sortedX[j] <= reach) ++end;
-    work += static_cast<double>(end - begin);
+  // Each row visits the keys within reach of its own, itself included: n, and each pair within reach
+  // twice. One pointer: the keys after key i within reach of it.
+  std::uint64_t pairs = 0;
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (end < n && sortedX[end] - sortedX[i] <= reach) ++end;
+    pairs += end - i - 1;
   }
-  return work;
+  return static_cast<double>(n) + 2.0 * static_cast<double>(pairs);
+}
+
+double binnedGridWork(double span, std::size_t n, double w, double spacing) {
+  const double wanted = span * std::fabs(w) / spacing + 2.0;
+  const double points = std::min(static_cast<double>(kMaxBinnedGrid), wanted);
+  const double reach = reachInU(n) / spacing;
+  const double size = 2.0 * (points + reach);
+  // Five transforms of `size` points, a butterfly costing about as much as a key pair's visit; the binning.
+  return 5.0 * size * std::log2(size) + 4.0 * static_cast<double>(n);
 }
 
 double binnedLooWork(const std::vector<double>& x, double w, double spacing, bool rowsMayGoExact) {
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   const double span = *hi - *lo;
-  const double wanted = span * std::fabs(w) / spacing + 2.0;
-  const double points = std::min(static_cast<double>(kMaxBinnedGrid), wanted);
-  const double reach = reachInU(x.size()) / spacing;
-  const double size = 2.0 * (points + reach);
-  // Five transforms of `size` points, a butterfly costing about as much as a key pair's visit; the binning.
-  const double work = 5.0 * size * std::log2(size) + 4.0 * static_cast<double>(x.size());
+  const double work = binnedGridWork(span, x.size(), w, spacing);
   // A grid capped below the points wanted is coarser than `spacing`: its rows' bounds grow past the
   // tolerance, and those rows are summed exactly (counted as all of them).
-  return rowsMayGoExact && wanted > points ? work + exactLooWork(x, w) : work;
+  const bool capped = span * std::fabs(w) / spacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
+  return rowsMayGoExact && capped ? work + exactLooWork(x, w) : work;
 }
 
 }  // namespace nw

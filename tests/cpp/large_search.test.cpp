@@ -6,10 +6,12 @@
 #include <vector>
 
 #include "../../cpp/src/fft.hpp"
+#include "../../cpp/src/gaussian_rows.hpp"
 #include "../../cpp/src/kernel_rows.hpp"
 #include "../../cpp/src/settled_rows.hpp"
 #include "approx.hpp"
 #include "nw/bandwidth.hpp"
+#include "nw/binned.hpp"
 #include "nw/data.hpp"
 #include "nw/training.hpp"
 
@@ -27,6 +29,26 @@ TEST_CASE("searches from a hint give std::lower_bound's and std::upper_bound's i
             static_cast<std::size_t>(std::lower_bound(keys.begin(), keys.end(), value) - keys.begin()));
       CHECK(nw::rows::upperBound(keys.data(), n, value, &hint) ==
             static_cast<std::size_t>(std::upper_bound(keys.begin(), keys.end(), value) - keys.begin()));
+    }
+  }
+}
+
+TEST_CASE("exactLooWork counts, for every row, the keys within the Gaussian's reach of it, itself included", "[search][binned]") {
+  // Against the definition, pair by pair: sorted keys with ties and gaps, at w from the whole span to
+  // none, and w = 0 (every key within reach of every row: n^2).
+  std::mt19937_64 random(11);
+  for (std::size_t n : {1, 2, 7, 300}) {
+    std::vector<double> keys(n);
+    for (double& k : keys) k = static_cast<double>(random() % 50) * (random() % 5 == 0 ? 10.0 : 0.01);
+    std::sort(keys.begin(), keys.end());
+    const double reachTimesW = std::sqrt(nw::rows::windowExponent(n));
+    for (double w : {0.0, 0.01, 1.0, 30.0, 1e3, 1e9}) {
+      double pairs = 0.0;
+      for (double row : keys) {
+        for (double key : keys) pairs += std::fabs(row - key) <= reachTimesW / std::fabs(w) ? 1.0 : 0.0;
+      }
+      CAPTURE(n, w);
+      CHECK(nw::exactLooWork(keys, w) == pairs);
     }
   }
 }

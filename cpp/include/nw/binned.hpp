@@ -90,5 +90,7 @@ double exactLooWork(const std::vector<double>& sortedX, double w);
 // binnedLooWork assumes every row summed exactly where the grid is capped, unless rowsMayGoExact is false
 // (a row tolerance of +infinity).
 double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing, bool rowsMayGoExact = true);
+// binnedLooWork's grid and binning alone, for n keys spanning `span` (no pass over the keys).
+double binnedGridWork(double span, std::size_t n, double w, double spacing = kBinnedSpacing);
 
 }  // namespace nw
