@@ -489,12 +489,29 @@ double exactLooWork(const std::vector<double>& sortedX, double w) {
   const std::size_t n = sortedX.size();
   const double reach = reachInU(n) / std::fabs(w);
   // Each row visits the keys within reach of its own, itself included: n, and each pair within reach
-  // twice. One pointer: the keys after key i within reach of it.
+  // twice. The keys after key i within reach of it end at `end`, found as a merge: each step either
+  // moves `end` on or counts row i and moves to the next, without a branch (a loop per row would
+  // mispredict about once a row). Four stretches of rows are merged side by side, so that their
+  // chains of dependent steps overlap: 2 ms became 0.3 ms at n = 100,000 in wasm.
+  constexpr std::size_t kChains = 4;
+  const double* x = sortedX.data();
+  std::size_t i[kChains], stop[kChains], end[kChains];
+  for (std::size_t c = 0; c < kChains; ++c) {
+    i[c] = end[c] = n * c / kChains;
+    stop[c] = n * (c + 1) / kChains;
+  }
   std::uint64_t pairs = 0;
-  std::size_t end = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    while (end < n && sortedX[end] - sortedX[i] <= reach) ++end;
-    pairs += end - i - 1;
+  for (bool busy = true; busy;) {
+    busy = false;
+    for (std::size_t c = 0; c < kChains; ++c) {
+      const bool active = i[c] < stop[c];
+      const std::size_t row = active ? i[c] : 0, key = end[c] < n ? end[c] : n - 1;
+      const bool within = active & (end[c] < n) & (x[key] - x[row] <= reach);
+      pairs += (active & !within) ? end[c] - i[c] - 1 : 0;  // (end > i once row i is counted: key i is within its own reach)
+      end[c] += within;
+      i[c] += active & !within;
+      busy |= active;
+    }
   }
   return static_cast<double>(n) + 2.0 * static_cast<double>(pairs);
 }
