@@ -58,6 +58,20 @@ double slopeSecondDerivativeEnvelope(double center, double margin) {
 // (as the exact sums' window, rows::windowExponent).
 double reachInU(std::size_t n) { return std::sqrt(rows::windowExponent(n)); }
 
+// x * 2^exponent as std::scalbn gives it (correctly rounded, so one product does it where 2^exponent is a
+// normal double, from 2^-1022 to 2^1023), without a call per row.
+class TimesPowerOfTwo {
+ public:
+  explicit TimesPowerOfTwo(int exponent)
+      : exponent_(exponent), factor_(std::ldexp(1.0, exponent)), byProduct_(exponent >= -1022 && exponent <= 1023) {}
+  double operator()(double x) const { return byProduct_ ? x * factor_ : std::scalbn(x, exponent_); }
+
+ private:
+  int exponent_;
+  double factor_;
+  bool byProduct_;
+};
+
 struct Grid {
   double lo = 0.0, spacing = 1.0;  // point k at lo + k spacing
   std::size_t points = 2;
@@ -278,7 +292,8 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
     largest = std::max(largest, std::fabs(scaled[j]));
   }
   out.valueExponent = largest > 0.0 ? -std::ilogb(largest) : 0;
-  for (double& v : scaled) v = std::scalbn(v, out.valueExponent);
+  const TimesPowerOfTwo scale(out.valueExponent);
+  for (double& v : scaled) v = scale(v);
 
   Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
                 static_cast<double>(keys.size()), {}, {}};
@@ -325,12 +340,12 @@ struct Estimate {
 // The prediction N / D (in the sums' shifted and scaled units) in the values' units, and its bound with
 // the division's and the final addition's rounding; clamped into [lo, hi], the values' range, where the
 // exact prediction lies (a weighted average of them), so that the bound never exceeds the range either.
-Estimate predictionFrom(const BinnedSums& sums, double numerator, double denominator, double numeratorBound,
-                        double denominatorBound, double lo, double hi) {
+Estimate predictionFrom(const BinnedSums& sums, const TimesPowerOfTwo& unscale, double numerator, double denominator,
+                        double numeratorBound, double denominatorBound, double lo, double hi) {
   const double ratio = numerator / denominator;
   const double scaledBound = ratioBound(numerator, denominator, numeratorBound, denominatorBound);
   if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY, 0.0, INFINITY, 0.0, INFINITY};
-  const double shifted = std::scalbn(ratio, -sums.valueExponent);
+  const double shifted = unscale(ratio);
   const double value = shifted + sums.shift;
   // (1 + 4 eps): the bound's own rounding; eps |ratio|: the division's; eps (|N| + |D|) / D: the rounding of
   // N and D themselves (a leave-one-out term taken out); a few of the smallest subnormals: the scaling
@@ -338,7 +353,7 @@ Estimate predictionFrom(const BinnedSums& sums, double numerator, double denomin
   const double roundedBound =
       (scaledBound + kEpsilon * (std::fabs(ratio) + (std::fabs(numerator) + std::fabs(ratio * denominator)) / denominator)) *
       (1.0 + 4.0 * kEpsilon);
-  const double shiftedBound = std::scalbn(roundedBound, -sums.valueExponent) + kTiny;
+  const double shiftedBound = unscale(roundedBound) + kTiny;
   // eps |value|: the final addition's.
   const double bound = shiftedBound + kEpsilon * std::fabs(value) + kTiny;
   const double range = (0.5 * hi - 0.5 * lo) * (2.0 + 4.0 * kEpsilon) + kTiny;  // hi - lo, rounded up, without overflow
@@ -382,8 +397,8 @@ ExactRow exactRow(const std::vector<double>& x, const std::vector<double>& shift
 // A binned row's gradient term times w, 2 r w dp/dw, and its bound, from the slope sums: w dp/dw =
 // -(A - p B) / D for A, B the slope sums against the values and the counts (the leave-one-out key adds
 // nothing to them: its u is 0), D the weight sum, p the prediction (in the sums' scaled units).
-Estimate gradientTerm(const BinnedSums& sums, std::size_t j, double ratio, double ratioBound, double denominator,
-                      double residual, double residualBound) {
+Estimate gradientTerm(const BinnedSums& sums, const TimesPowerOfTwo& unscale, std::size_t j, double ratio,
+                      double ratioBound, double denominator, double residual, double residualBound) {
   const double a = sums.slopeWeighted[j], b = sums.slopeSum[j];
   const double ea = sums.slopeWeightedBound[j], eb = sums.slopeSumBound[j], ed = sums.weightSumBound[j];
   const double lower = denominator - ed;  // > 0: the prediction's bound is finite
@@ -392,8 +407,8 @@ Estimate gradientTerm(const BinnedSums& sums, std::size_t j, double ratio, doubl
   const double slopeBound = ((ea + std::fabs(ratio) * eb + (std::fabs(b) + eb) * ratioBound) / lower +
                              std::fabs(slope) * ed / lower + 4.0 * kEpsilon * (std::fabs(a) + std::fabs(ratio * b)) / lower) *
                             (1.0 + 4.0 * kEpsilon);
-  const double unscaled = std::scalbn(slope, -sums.valueExponent);
-  const double unscaledBound = std::scalbn(slopeBound, -sums.valueExponent) + kTiny;
+  const double unscaled = unscale(slope);
+  const double unscaledBound = unscale(slopeBound) + kTiny;
   return {2.0 * residual * unscaled,
           2.0 * (std::fabs(residual) * unscaledBound + residualBound * std::fabs(unscaled) + residualBound * unscaledBound) + kTiny};
 }
@@ -408,8 +423,9 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
   out.gridPoints = sums.gridPoints;
   out.predictions.resize(queries.size());
   out.bounds.resize(queries.size());
+  const TimesPowerOfTwo unscale(-sums.valueExponent);
   for (std::size_t i = 0; i < queries.size(); ++i) {
-    const Estimate p = predictionFrom(sums, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], *lo, *hi);
+    const Estimate p = predictionFrom(sums, unscale, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], *lo, *hi);
     out.predictions[i] = p.value;
     out.bounds[i] = p.bound;
   }
@@ -435,7 +451,8 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     shifted[j] = y[j] - sums.shift;
     largestShifted = std::max(largestShifted, std::fabs(shifted[j]));
   }
-  std::vector<double> scores(x.size()), exponents(x.size());  // an exact row's scratch
+  std::vector<double> scores, exponents;  // an exact row's scratch, sized for the first
+  const TimesPowerOfTwo toSums(sums.valueExponent), unscale(-sums.valueExponent);
   rows::SortedHint hint;  // where the last exact row's searches ended
   BinnedLoss out;
   out.gridPoints = sums.gridPoints;
@@ -444,19 +461,20 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
     // (The same rounded, scaled value as the binned one.)
-    const double numerator = sums.weighted[j] - selfWeight * std::scalbn(shifted[j], sums.valueExponent);
+    const double numerator = sums.weighted[j] - selfWeight * toSums(shifted[j]);
     const double denominator = sums.weightSum[j] - selfWeight;
-    const Estimate p = predictionFrom(sums, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
+    const Estimate p = predictionFrom(sums, unscale, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
     double residual = 0.0, residualBound = 0.0, term = 0.0;
     if (p.shiftedBound <= tolerance || tradeoff.rowTolerance == INFINITY) {
       residual = p.shifted - shifted[j];
       residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted[j]) + std::fabs(residual)) + kTiny;
       if (withGradient) {
-        const Estimate g = gradientTerm(sums, j, p.ratio, p.ratioBound, denominator, residual, residualBound);
+        const Estimate g = gradientTerm(sums, unscale, j, p.ratio, p.ratioBound, denominator, residual, residualBound);
         term = g.value;
         gradTimesWBound += g.bound;
       }
     } else {
+      if (scores.empty()) scores.resize(x.size()), exponents.resize(x.size());
       const ExactRow row = exactRow(x, shifted, largestShifted, j, w, objective.leaveOneOut, sorted, scores, exponents, hint);
       residual = row.residual;
       residualBound = row.residualBound;
