@@ -2,8 +2,10 @@
 #include "nw/validate.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 
 namespace nw {
@@ -52,7 +54,26 @@ void requirePositive(double value, const char* name) {
   if (!(std::isfinite(value) && value > 0.0)) fail(name, name, "be a finite number > 0", value);
 }
 
+namespace {
+
+// Whether every value is finite: no exponent field of all ones (infinities and NaN). An integer test
+// without a branch per value, which the compiler vectorises; the searches and losses check their
+// inputs on every call (a tenth of a binned loss's time at n = 100,000, tested one by one).
+bool allFinite(const std::vector<double>& values) {
+  constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
+  std::uint64_t infinite = 0;
+  for (const double value : values) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    infinite |= static_cast<std::uint64_t>((bits & kExponent) == kExponent);
+  }
+  return infinite == 0;
+}
+
+}  // namespace
+
 void requireFiniteArray(const std::vector<double>& values, const char* name) {
+  if (allFinite(values)) return;
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (!std::isfinite(values[i])) {
       fail(name, std::string(name) + "[" + std::to_string(i) + "]", "be a finite number", values[i]);
