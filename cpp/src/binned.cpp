@@ -510,13 +510,17 @@ double exactLooWork(const std::vector<double>& sortedX, double w) {
   // twice. The keys after key i within reach of it end at `end`, found as a merge: each step either
   // moves `end` on or counts row i and moves to the next, without a branch (a loop per row would
   // mispredict about once a row). Four stretches of rows are merged side by side, so that their
-  // chains of dependent steps overlap: 2 ms became 0.3 ms at n = 100,000 in wasm.
+  // chains of dependent steps overlap: 2 ms became 0.47 ms at n = 100,000 in wasm. Each stretch starts
+  // its `end` by bisection, so that none walks over the keys another one does.
   constexpr std::size_t kChains = 4;
   const double* x = sortedX.data();
   std::size_t i[kChains], stop[kChains], end[kChains];
   for (std::size_t c = 0; c < kChains; ++c) {
-    i[c] = end[c] = n * c / kChains;
+    i[c] = n * c / kChains;
     stop[c] = n * (c + 1) / kChains;
+    const double row = i[c] < n ? x[i[c]] : 0.0;
+    end[c] = static_cast<std::size_t>(
+        std::partition_point(x + i[c], x + n, [&](double key) { return key - row <= reach; }) - x);
   }
   std::uint64_t pairs = 0;
   for (bool busy = true; busy;) {
