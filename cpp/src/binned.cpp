@@ -9,6 +9,7 @@
 
 #include "fft.hpp"
 #include "gaussian_rows.hpp"
+#include "linear_binning.hpp"
 #include "nw/error.hpp"
 #include "nw/validate.hpp"
 
@@ -98,29 +99,6 @@ Grid gridFor(double lo, double hi, double w, double spacing) {
   // that s^2 and the bounds stay numbers (infinite bounds then say so) rather than NaN.
   grid.s = std::min(grid.spacing * absW, 1e100);
   return grid;
-}
-
-// Linear binning: each key's weight splits between the two grid points around it, nearer one more.
-// Three sequences in one pass: counts (weight 1), values and their magnitudes. Returns the most terms
-// that any one grid point sums (its rounding grows with them).
-std::size_t bin(const Grid& grid, const std::vector<double>& keys, const std::vector<double>& values,
-                std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
-  std::vector<std::uint32_t> terms(grid.points);
-  for (std::size_t j = 0; j < keys.size(); ++j) {
-    const double t = (keys[j] - grid.lo) / grid.spacing;
-    const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
-    const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
-    const double v = values[j];
-    counts[k] += 1.0 - f;
-    counts[k + 1] += f;
-    weighted[k] += (1.0 - f) * v;
-    weighted[k + 1] += f * v;
-    magnitudes[k] += (1.0 - f) * std::fabs(v);
-    magnitudes[k + 1] += f * std::fabs(v);
-    ++terms[k];
-    ++terms[k + 1];
-  }
-  return *std::max_element(terms.begin(), terms.end());
 }
 
 double norm1(const std::vector<double>& a) {
@@ -243,9 +221,7 @@ KernelSums kernelSums(const Grid& grid, std::size_t reach, const fft::Plan& plan
   const std::size_t m = queries.size();
   KernelSums out{std::vector<double>(m), std::vector<double>(m), std::vector<double>(m), std::vector<double>(m)};
   for (std::size_t i = 0; i < m; ++i) {
-    const double t = (queries[i] - grid.lo) / grid.spacing;
-    const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), grid.points - 2);
-    const double f = std::clamp(t - static_cast<double>(k), 0.0, 1.0);
+    const auto [k, f] = binning::placeOf({grid.lo, grid.spacing, grid.points}, queries[i]);
     out.counts[i] = (1.0 - f) * sums.first[k] + f * sums.first[k + 1];
     out.values[i] = (1.0 - f) * sums.second[k] + f * sums.second[k + 1];
     const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
@@ -297,7 +273,10 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
 
   Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
                 static_cast<double>(keys.size()), {}, {}};
-  binned.mostTerms = bin(grid, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
+  const binning::Cells cells{grid.lo, grid.spacing, grid.points};
+  binned.mostTerms = std::is_sorted(keys.begin(), keys.end())
+                         ? binning::binSorted(cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted)
+                         : binning::binAny(cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
 
   // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
   // (In cells: infinite for a subnormal w's s of 0, so compared as a double first.)

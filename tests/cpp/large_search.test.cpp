@@ -2,12 +2,14 @@
 // of settled rows that stops the grid, and the search's result against a dense exact scan.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
 #include "../../cpp/src/fft.hpp"
 #include "../../cpp/src/gaussian_rows.hpp"
 #include "../../cpp/src/kernel_rows.hpp"
+#include "../../cpp/src/linear_binning.hpp"
 #include "../../cpp/src/settled_rows.hpp"
 #include "approx.hpp"
 #include "nw/bandwidth.hpp"
@@ -49,6 +51,36 @@ TEST_CASE("exactLooWork counts, for every row, the keys within the Gaussian's re
       }
       CAPTURE(n, w);
       CHECK(nw::exactLooWork(keys, w) == pairs);
+    }
+  }
+}
+
+TEST_CASE("linear binning of sorted keys gives binAny's sums bit for bit", "[search][binned]") {
+  // Ties, runs of keys in one cell, gaps of many cells, keys beyond both ends of the grid (clamped into
+  // its end cells), values of both signs and of very different sizes.
+  std::mt19937_64 random(5);
+  std::normal_distribution<double> normal;
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t n = 1 + static_cast<std::size_t>(random() % 400);
+    const nw::binning::Cells cells{-1.0, 0.01 + 0.5 * static_cast<double>(random() % 5), 2 + static_cast<std::size_t>(random() % 40)};
+    std::vector<double> keys(n), values(n);
+    for (std::size_t j = 0; j < n; ++j) {
+      const auto kind = random() % 4;
+      keys[j] = kind == 0 ? static_cast<double>(random() % 8) : kind == 1 ? -5.0 + 30.0 * normal(random) : normal(random);
+      values[j] = normal(random) * std::pow(10.0, static_cast<double>(random() % 9) - 4.0);
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<double> anyCounts(cells.points), anyWeighted(cells.points), anyMagnitudes(cells.points);
+    std::vector<double> sortedCounts(cells.points), sortedWeighted(cells.points), sortedMagnitudes(cells.points);
+    const std::size_t anyTerms = nw::binning::binAny(cells, keys, values, anyCounts, anyWeighted, anyMagnitudes);
+    const std::size_t sortedTerms = nw::binning::binSorted(cells, keys, values, sortedCounts, sortedWeighted, sortedMagnitudes);
+    CAPTURE(trial, n, cells.spacing, cells.points);
+    CHECK(sortedTerms == anyTerms);
+    for (std::size_t k = 0; k < cells.points; ++k) {
+      CAPTURE(k);
+      CHECK(std::memcmp(&sortedCounts[k], &anyCounts[k], sizeof(double)) == 0);
+      CHECK(std::memcmp(&sortedWeighted[k], &anyWeighted[k], sizeof(double)) == 0);
+      CHECK(std::memcmp(&sortedMagnitudes[k], &anyMagnitudes[k], sizeof(double)) == 0);
     }
   }
 }
