@@ -164,16 +164,36 @@ struct Binned {
   Transformed values, magnitudes;
 };
 
-// A kernel's sums at every query, against the counts and against the values, with their bounds.
-struct KernelSums {
-  std::vector<double> counts, values, countBounds, valueBounds;
+// A kernel's sums at a query, against the counts and against the values, with their bounds.
+struct KernelSumsAt {
+  double count, value, countBound, valueBound;
 };
 
-// The sums of kernel(u) over the binned keys at each query, kernel even with |kernel'| < 1 and
+// A kernel's sums over the binned keys at every grid point, and what their bounds add, so that the sums
+// at any query are an interpolation away (at): binnedLooLoss takes each row's there, with no arrays of n
+// in between.
+struct KernelGrid {
+  Convolved sums, curvature;
+  double s2, countFixed, absFixed;
+
+  KernelSumsAt at(const binning::Place& place) const {
+    const auto [k, f] = place;
+    const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
+    const double absCurvature = std::max(curvature.second[k], curvature.second[k + 1]) + curvature.rounding;
+    const double interpolationRounding = 4.0 * kEpsilon;
+    return {(1.0 - f) * sums.first[k] + f * sums.first[k + 1], (1.0 - f) * sums.second[k] + f * sums.second[k + 1],
+            0.25 * s2 * countCurvature + countFixed +
+                interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1])),
+            0.25 * s2 * absCurvature + absFixed +
+                interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]))};
+  }
+};
+
+// The sums of kernel(u) over the binned keys on the grid, kernel even with |kernel'| < 1 and
 // envelope(center, margin) >= max |kernel''| over |u| in [center - margin, center + margin].
 template <class Kernel, class Envelope>
-KernelSums kernelSums(const Grid& grid, std::size_t reach, const fft::Plan& plan, const Binned& binned,
-                      const std::vector<double>& queries, Kernel kernel, Envelope envelope) {
+KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan, const Binned& binned, Kernel kernel,
+                      Envelope envelope) {
   // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
   // query's cell), in one transform.
   std::vector<fft::Complex> kernels(plan.size());
@@ -199,8 +219,9 @@ KernelSums kernelSums(const Grid& grid, std::size_t reach, const fft::Plan& plan
   }
   const double bothNorm1 = kernelNorm1 + envelopeNorm1;
   const double bothNorm2 = std::hypot(std::sqrt(kernelNorm2), std::sqrt(envelopeNorm2));
-  const Convolved sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, binned.values);
-  const Convolved curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, binned.magnitudes);
+  KernelGrid out;
+  out.sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, binned.values);
+  out.curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, binned.magnitudes);
 
   // Per unit of binned weight: the binning error and the interpolation error are each at most
   // s^2 / 8 times |kernel''| near the key (the envelope); the cut-off tail, kernel and envelope both, at
@@ -208,30 +229,15 @@ KernelSums kernelSums(const Grid& grid, std::size_t reach, const fft::Plan& plan
   // point summing m terms: m eps), of the shifted values (eps), of the kernel's values (2 eps), and of a
   // key's or a query's place on the grid (t = (x - lo) / spacing is off by up to 2 eps t grid points,
   // |kernel'| < 1: 2 eps t s each).
-  const double s2 = grid.s * grid.s;
+  const double s2 = out.s2 = grid.s * grid.s;
   const double reachU = static_cast<double>(reach) * grid.s;
   // (No tail when the kernel spans the whole grid: no offset is cut off.)
   const double tailPerUnit = reach + 1 >= grid.points ? 0.0 : std::fabs(kernel(reachU)) + 0.25 * s2 * envelope(reachU, 2.0 * grid.s);
   const double countTotal = binned.keyCount, absTotal = norm1(binned.absShifted);
   const double roundingPerUnit =
       kEpsilon * (static_cast<double>(binned.mostTerms) + 8.0 + 4.0 * static_cast<double>(grid.points) * grid.s);
-  const double countFixed = (tailPerUnit + roundingPerUnit) * countTotal + sums.rounding;
-  const double absFixed = (tailPerUnit + roundingPerUnit) * absTotal + sums.rounding;
-
-  const std::size_t m = queries.size();
-  KernelSums out{std::vector<double>(m), std::vector<double>(m), std::vector<double>(m), std::vector<double>(m)};
-  for (std::size_t i = 0; i < m; ++i) {
-    const auto [k, f] = binning::placeOf({grid.lo, grid.spacing, grid.points}, queries[i]);
-    out.counts[i] = (1.0 - f) * sums.first[k] + f * sums.first[k + 1];
-    out.values[i] = (1.0 - f) * sums.second[k] + f * sums.second[k + 1];
-    const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
-    const double absCurvature = std::max(curvature.second[k], curvature.second[k + 1]) + curvature.rounding;
-    const double interpolationRounding = 4.0 * kEpsilon;
-    out.countBounds[i] = 0.25 * s2 * countCurvature + countFixed +
-                         interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1]));
-    out.valueBounds[i] = 0.25 * s2 * absCurvature + absFixed +
-                         interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]));
-  }
+  out.countFixed = (tailPerUnit + roundingPerUnit) * countTotal + out.sums.rounding;
+  out.absFixed = (tailPerUnit + roundingPerUnit) * absTotal + out.sums.rounding;
   return out;
 }
 
@@ -246,20 +252,22 @@ void requireBinnedW(double w) {
   if (w == 0.0) throw Error(ErrorCode::outOfRange, "w", "w must be nonzero for the binned sums (at w = 0 every key weighs the same: use predict), got 0");
 }
 
-}  // namespace
+// The keys binned and convolved with the Gaussian (and with u^2 K for slopes): the sums at any query
+// within [lo, hi] an interpolation away. Keys and values as binnedGaussianSums checks them.
+struct BinnedGrids {
+  binning::Cells cells;
+  KernelGrid weights, slopes;  // slopes: empty without them
+  double shift = 0.0;
+  int valueExponent = 0;
+};
 
-BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
-                              const std::vector<double>& queries, double w, bool withSlopes, double spacing) {
-  requireKeysAndValues(keys, values);
-  requireNonEmptyFiniteArray(queries, "queries");
-  requireBinnedW(w);
-  const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
-  const auto [queryLo, queryHi] = std::minmax_element(queries.begin(), queries.end());
-  const Grid grid = gridFor(std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w, spacing);
+BinnedGrids binnedGrids(const std::vector<double>& keys, const std::vector<double>& values, double lo, double hi,
+                        double w, bool withSlopes, double spacing) {
+  const Grid grid = gridFor(lo, hi, w, spacing);
   const auto [yLo, yHi] = std::minmax_element(values.begin(), values.end());
-  BinnedSums out;
+  BinnedGrids out;
+  out.cells = {grid.lo, grid.spacing, grid.points};
   out.shift = 0.5 * *yLo + 0.5 * *yHi;  // (halves first: no overflow)
-  out.gridPoints = grid.points;
   // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2).
   std::vector<double> scaled(values.size());
   double largest = 0.0;
@@ -273,10 +281,9 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
 
   Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
                 static_cast<double>(keys.size()), {}, {}};
-  const binning::Cells cells{grid.lo, grid.spacing, grid.points};
   binned.mostTerms = std::is_sorted(keys.begin(), keys.end())
-                         ? binning::binSorted(cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted)
-                         : binning::binAny(cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
+                         ? binning::binSorted(out.cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted)
+                         : binning::binAny(out.cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
 
   // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
   // (In cells: infinite for a subnormal w's s of 0, so compared as a double first.)
@@ -285,18 +292,37 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
   binned.values = transform(plan, binned.counts, binned.shifted);
   binned.magnitudes = transform(plan, binned.counts, binned.absShifted);
-  KernelSums sums = kernelSums(grid, reach, plan, binned, queries, gaussian, secondDerivativeEnvelope);
-  out.weightSum = std::move(sums.counts);
-  out.weighted = std::move(sums.values);
-  out.weightSumBound = std::move(sums.countBounds);
-  out.weightedBound = std::move(sums.valueBounds);
-  if (withSlopes) {
-    KernelSums slopes = kernelSums(grid, reach, plan, binned, queries, slopeKernel, slopeSecondDerivativeEnvelope);
-    out.slopeSum = std::move(slopes.counts);
-    out.slopeWeighted = std::move(slopes.values);
-    out.slopeSumBound = std::move(slopes.countBounds);
-    out.slopeWeightedBound = std::move(slopes.valueBounds);
-  }
+  out.weights = kernelGrid(grid, reach, plan, binned, gaussian, secondDerivativeEnvelope);
+  if (withSlopes) out.slopes = kernelGrid(grid, reach, plan, binned, slopeKernel, slopeSecondDerivativeEnvelope);
+  return out;
+}
+
+}  // namespace
+
+BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
+                              const std::vector<double>& queries, double w, bool withSlopes, double spacing) {
+  requireKeysAndValues(keys, values);
+  requireNonEmptyFiniteArray(queries, "queries");
+  requireBinnedW(w);
+  const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
+  const auto [queryLo, queryHi] = std::minmax_element(queries.begin(), queries.end());
+  const BinnedGrids grids = binnedGrids(keys, values, std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w,
+                                        withSlopes, spacing);
+  BinnedSums out;
+  out.shift = grids.shift;
+  out.valueExponent = grids.valueExponent;
+  out.gridPoints = grids.cells.points;
+  const std::size_t m = queries.size();
+  const auto fill = [&](const KernelGrid& kernel, std::vector<double>& counts, std::vector<double>& values,
+                        std::vector<double>& countBounds, std::vector<double>& valueBounds) {
+    counts.resize(m), values.resize(m), countBounds.resize(m), valueBounds.resize(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      const KernelSumsAt at = kernel.at(binning::placeOf(grids.cells, queries[i]));
+      counts[i] = at.count, values[i] = at.value, countBounds[i] = at.countBound, valueBounds[i] = at.valueBound;
+    }
+  };
+  fill(grids.weights, out.weightSum, out.weighted, out.weightSumBound, out.weightedBound);
+  if (withSlopes) fill(grids.slopes, out.slopeSum, out.slopeWeighted, out.slopeSumBound, out.slopeWeightedBound);
   return out;
 }
 
@@ -319,13 +345,13 @@ struct Estimate {
 // The prediction N / D (in the sums' shifted and scaled units) in the values' units, and its bound with
 // the division's and the final addition's rounding; clamped into [lo, hi], the values' range, where the
 // exact prediction lies (a weighted average of them), so that the bound never exceeds the range either.
-Estimate predictionFrom(const BinnedSums& sums, const TimesPowerOfTwo& unscale, double numerator, double denominator,
+Estimate predictionFrom(double shift, const TimesPowerOfTwo& unscale, double numerator, double denominator,
                         double numeratorBound, double denominatorBound, double lo, double hi) {
   const double ratio = numerator / denominator;
   const double scaledBound = ratioBound(numerator, denominator, numeratorBound, denominatorBound);
-  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(sums.shift, lo, hi), INFINITY, 0.0, INFINITY, 0.0, INFINITY};
+  if (!(scaledBound < INFINITY) || !std::isfinite(ratio)) return {std::clamp(shift, lo, hi), INFINITY, 0.0, INFINITY, 0.0, INFINITY};
   const double shifted = unscale(ratio);
-  const double value = shifted + sums.shift;
+  const double value = shifted + shift;
   // (1 + 4 eps): the bound's own rounding; eps |ratio|: the division's; eps (|N| + |D|) / D: the rounding of
   // N and D themselves (a leave-one-out term taken out); a few of the smallest subnormals: the scaling
   // back, and the same roundings among subnormal values, where they are absolute.
@@ -376,10 +402,10 @@ ExactRow exactRow(const std::vector<double>& x, const std::vector<double>& shift
 // A binned row's gradient term times w, 2 r w dp/dw, and its bound, from the slope sums: w dp/dw =
 // -(A - p B) / D for A, B the slope sums against the values and the counts (the leave-one-out key adds
 // nothing to them: its u is 0), D the weight sum, p the prediction (in the sums' scaled units).
-Estimate gradientTerm(const BinnedSums& sums, const TimesPowerOfTwo& unscale, std::size_t j, double ratio,
+Estimate gradientTerm(const KernelSumsAt& slopes, double ed, const TimesPowerOfTwo& unscale, double ratio,
                       double ratioBound, double denominator, double residual, double residualBound) {
-  const double a = sums.slopeWeighted[j], b = sums.slopeSum[j];
-  const double ea = sums.slopeWeightedBound[j], eb = sums.slopeSumBound[j], ed = sums.weightSumBound[j];
+  const double a = slopes.value, b = slopes.count;
+  const double ea = slopes.valueBound, eb = slopes.countBound;
   const double lower = denominator - ed;  // > 0: the prediction's bound is finite
   const double slope = -(a - ratio * b) / denominator;
   // (4 eps (|a| + |ratio b|) / lower: the rounding of a - ratio b and of the division.)
@@ -404,7 +430,7 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
   out.bounds.resize(queries.size());
   const TimesPowerOfTwo unscale(-sums.valueExponent);
   for (std::size_t i = 0; i < queries.size(); ++i) {
-    const Estimate p = predictionFrom(sums, unscale, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], *lo, *hi);
+    const Estimate p = predictionFrom(sums.shift, unscale, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], *lo, *hi);
     out.predictions[i] = p.value;
     out.bounds[i] = p.bound;
   }
@@ -418,7 +444,9 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
                 "the binned leave-one-out loss is only for the gaussian kernel and the nadarayaWatson estimator");
   }
   requireTrainingSet(x, y);
-  const BinnedSums sums = binnedGaussianSums(x, y, x, w, withGradient, tradeoff.spacing);
+  requireBinnedW(w);
+  const auto [xLo, xHi] = std::minmax_element(x.begin(), x.end());
+  const BinnedGrids sums = binnedGrids(x, y, *xLo, *xHi, w, withGradient, tradeoff.spacing);
   const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
   const double tolerance = tradeoff.rowTolerance * (*yHi - *yLo);
   const bool sorted = std::is_sorted(x.begin(), x.end());
@@ -434,21 +462,23 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   const TimesPowerOfTwo toSums(sums.valueExponent), unscale(-sums.valueExponent);
   rows::SortedHint hint;  // where the last exact row's searches ended
   BinnedLoss out;
-  out.gridPoints = sums.gridPoints;
+  out.gridPoints = sums.cells.points;
   double gradTimesW = 0.0, gradTimesWMagnitude = 0.0, gradTimesWBound = 0.0;
   for (std::size_t j = 0; j < x.size(); ++j) {
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
     // (The same rounded, scaled value as the binned one.)
-    const double numerator = sums.weighted[j] - selfWeight * toSums(shifted[j]);
-    const double denominator = sums.weightSum[j] - selfWeight;
-    const Estimate p = predictionFrom(sums, unscale, numerator, denominator, sums.weightedBound[j], sums.weightSumBound[j], *yLo, *yHi);
+    const binning::Place place = binning::placeOf(sums.cells, x[j]);
+    const KernelSumsAt at = sums.weights.at(place);
+    const double numerator = at.value - selfWeight * toSums(shifted[j]);
+    const double denominator = at.count - selfWeight;
+    const Estimate p = predictionFrom(sums.shift, unscale, numerator, denominator, at.valueBound, at.countBound, *yLo, *yHi);
     double residual = 0.0, residualBound = 0.0, term = 0.0;
     if (p.shiftedBound <= tolerance || tradeoff.rowTolerance == INFINITY) {
       residual = p.shifted - shifted[j];
       residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted[j]) + std::fabs(residual)) + kTiny;
       if (withGradient) {
-        const Estimate g = gradientTerm(sums, unscale, j, p.ratio, p.ratioBound, denominator, residual, residualBound);
+        const Estimate g = gradientTerm(sums.slopes.at(place), at.countBound, unscale, p.ratio, p.ratioBound, denominator, residual, residualBound);
         term = g.value;
         gradTimesWBound += g.bound;
       }
