@@ -307,6 +307,12 @@ class PathWork {
   }
   // binnedLooWork(x, w, spacing, false).
   double coarse(double w, double spacing) const { return binnedGridWork(span_, x_.size(), w, spacing); }
+  // The spacing (times |w|) binnedLooLoss's grid will have: the one asked for, or where the grid would
+  // pass kMaxBinnedGrid points, a coarser one (as binned.cpp's gridFor caps it).
+  double spacingUsed(double w, double spacing) const {
+    const double span = span_ * std::fabs(w);
+    return span / spacing < static_cast<double>(kMaxBinnedGrid - 1) ? spacing : span / static_cast<double>(kMaxBinnedGrid - 2);
+  }
 
  private:
   const std::vector<double>& x_;
@@ -370,15 +376,20 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // first, while cheaper than the full loss: those of kScreenSpacings whose bound, scaled from the last
   // full binned loss's, would be at most the height above the best that the last two grid points'
   // rise, continued, gives this one (the loss rises smoothly and faster and faster past its minimum).
+  // The spacing is the one the grid will have: where kMaxBinnedGrid caps it, coarser than asked (its
+  // bound with it), and the same for every finer ask, so it is tried once.
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
   const auto screenOrEvaluate = [&](double w, double bestUpper) {
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
     if (large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
       const double fullWork = binnedAt(w) ? work.binned(w) : work.exact(w);
+      double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
       for (double factor : kScreenSpacings) {
         const BinnedTradeoff screening{factor * kBinnedSpacing, INFINITY};
-        if (factor * factor * fineBound > height || work.coarse(w, screening.spacing) >= fullWork) continue;
+        const double used = work.spacingUsed(w, screening.spacing), usedFactor = used / kBinnedSpacing;
+        if (used == tried || usedFactor * usedFactor * fineBound > height || work.coarse(w, screening.spacing) >= fullWork) continue;
+        tried = used;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
         if (coarse.loss - coarse.bound > bestUpper) {
           at = Evaluation{coarse.loss, NAN, coarse.bound, true};
