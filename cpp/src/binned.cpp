@@ -257,16 +257,19 @@ void requireBinnedW(double w) {
 struct BinnedGrids {
   binning::Cells cells;
   KernelGrid weights, slopes;  // slopes: empty without them
+  double valueLo = 0.0, valueHi = 0.0;  // the values' range
   double shift = 0.0;
   int valueExponent = 0;
 };
 
-BinnedGrids binnedGrids(const std::vector<double>& keys, const std::vector<double>& values, double lo, double hi,
-                        double w, bool withSlopes, double spacing) {
+// keysSorted: whether keys ascend (their binning then keeps each grid point's sums in registers).
+BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const std::vector<double>& values, double lo,
+                        double hi, double w, bool withSlopes, double spacing) {
   const Grid grid = gridFor(lo, hi, w, spacing);
   const auto [yLo, yHi] = std::minmax_element(values.begin(), values.end());
   BinnedGrids out;
   out.cells = {grid.lo, grid.spacing, grid.points};
+  out.valueLo = *yLo, out.valueHi = *yHi;
   out.shift = 0.5 * *yLo + 0.5 * *yHi;  // (halves first: no overflow)
   // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2).
   std::vector<double> scaled(values.size());
@@ -281,7 +284,7 @@ BinnedGrids binnedGrids(const std::vector<double>& keys, const std::vector<doubl
 
   Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
                 static_cast<double>(keys.size()), {}, {}};
-  binned.mostTerms = std::is_sorted(keys.begin(), keys.end())
+  binned.mostTerms = keysSorted
                          ? binning::binSorted(out.cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted)
                          : binning::binAny(out.cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
 
@@ -306,8 +309,8 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   requireBinnedW(w);
   const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
   const auto [queryLo, queryHi] = std::minmax_element(queries.begin(), queries.end());
-  const BinnedGrids grids = binnedGrids(keys, values, std::min(*keyLo, *queryLo), std::max(*keyHi, *queryHi), w,
-                                        withSlopes, spacing);
+  const BinnedGrids grids = binnedGrids(keys, std::is_sorted(keys.begin(), keys.end()), values, std::min(*keyLo, *queryLo),
+                                        std::max(*keyHi, *queryHi), w, withSlopes, spacing);
   BinnedSums out;
   out.shift = grids.shift;
   out.valueExponent = grids.valueExponent;
@@ -445,11 +448,11 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   }
   requireTrainingSet(x, y);
   requireBinnedW(w);
-  const auto [xLo, xHi] = std::minmax_element(x.begin(), x.end());
-  const BinnedGrids sums = binnedGrids(x, y, *xLo, *xHi, w, withGradient, tradeoff.spacing);
-  const auto [yLo, yHi] = std::minmax_element(y.begin(), y.end());
-  const double tolerance = tradeoff.rowTolerance * (*yHi - *yLo);
   const bool sorted = std::is_sorted(x.begin(), x.end());
+  const auto [xLo, xHi] = sorted ? std::pair(x.begin(), x.end() - 1) : std::minmax_element(x.begin(), x.end());
+  const BinnedGrids sums = binnedGrids(x, sorted, y, *xLo, *xHi, w, withGradient, tradeoff.spacing);
+  const double yLo = sums.valueLo, yHi = sums.valueHi;
+  const double tolerance = tradeoff.rowTolerance * (yHi - yLo);
   // Residuals are taken in the frame of the sums' shift: y - shift rounds by eps of it at most (often not
   // at all), where an offset of 1e12 would cost every residual an ulp of 1e12.
   std::vector<double> shifted(y.size());
@@ -472,7 +475,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     const KernelSumsAt at = sums.weights.at(place);
     const double numerator = at.value - selfWeight * toSums(shifted[j]);
     const double denominator = at.count - selfWeight;
-    const Estimate p = predictionFrom(sums.shift, unscale, numerator, denominator, at.valueBound, at.countBound, *yLo, *yHi);
+    const Estimate p = predictionFrom(sums.shift, unscale, numerator, denominator, at.valueBound, at.countBound, yLo, yHi);
     double residual = 0.0, residualBound = 0.0, term = 0.0;
     if (p.shiftedBound <= tolerance || tradeoff.rowTolerance == INFINITY) {
       residual = p.shifted - shifted[j];

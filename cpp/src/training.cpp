@@ -26,6 +26,11 @@ void requireTrainingSet(const std::vector<double>& x, const std::vector<double>&
                     " points (leave-one-out keeps one key per query), got " + std::to_string(x.size()));
   }
   static_assert(kMaxTrainingValue == 1e100, "the message below says 1e100");
+  // The largest magnitude first, without a branch per value (every loss checks its data on each call);
+  // the value to name is looked for only when there is one.
+  double largest = 0.0;
+  for (const double value : y) largest = std::max(largest, std::fabs(value));
+  if (largest <= kMaxTrainingValue) return;
   for (std::size_t i = 0; i < y.size(); ++i) {
     if (std::fabs(y[i]) > kMaxTrainingValue) {
       throw Error(ErrorCode::outOfRange, "yTrain",
