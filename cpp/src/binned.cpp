@@ -174,7 +174,7 @@ struct KernelSumsAt {
 // in between.
 struct KernelGrid {
   Convolved sums, curvature;
-  double s2, countFixed, absFixed;
+  double s2 = 0.0, countFixed = 0.0, absFixed = 0.0;
 
   KernelSumsAt at(const binning::Place& place) const {
     const auto [k, f] = place;
@@ -316,12 +316,12 @@ BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector
   out.valueExponent = grids.valueExponent;
   out.gridPoints = grids.cells.points;
   const std::size_t m = queries.size();
-  const auto fill = [&](const KernelGrid& kernel, std::vector<double>& counts, std::vector<double>& values,
-                        std::vector<double>& countBounds, std::vector<double>& valueBounds) {
-    counts.resize(m), values.resize(m), countBounds.resize(m), valueBounds.resize(m);
+  const auto fill = [&](const KernelGrid& kernel, std::vector<double>& counts, std::vector<double>& sums,
+                        std::vector<double>& countBounds, std::vector<double>& sumBounds) {
+    counts.resize(m), sums.resize(m), countBounds.resize(m), sumBounds.resize(m);
     for (std::size_t i = 0; i < m; ++i) {
       const KernelSumsAt at = kernel.at(binning::placeOf(grids.cells, queries[i]));
-      counts[i] = at.count, values[i] = at.value, countBounds[i] = at.countBound, valueBounds[i] = at.valueBound;
+      counts[i] = at.count, sums[i] = at.value, countBounds[i] = at.countBound, sumBounds[i] = at.valueBound;
     }
   };
   fill(grids.weights, out.weightSum, out.weighted, out.weightSumBound, out.weightedBound);
