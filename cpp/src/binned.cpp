@@ -517,6 +517,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
 
 double exactLooWork(const std::vector<double>& sortedX, double w) {
   const std::size_t n = sortedX.size();
+  if (n == 0) return 0.0;  // (the merge below reads the last key even for a stretch that is done)
   const double reach = reachInU(n) / std::fabs(w);
   // Each row visits the keys within reach of its own, itself included: n, and each pair within reach
   // twice. The keys after key i within reach of it end at `end`, found as a merge: each step either

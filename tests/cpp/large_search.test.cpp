@@ -39,7 +39,7 @@ TEST_CASE("exactLooWork counts, for every row, the keys within the Gaussian's re
   // Against the definition, pair by pair: sorted keys with ties and gaps, at w from the whole span to
   // none, and w = 0 (every key within reach of every row: n^2).
   std::mt19937_64 random(11);
-  for (std::size_t n : {1, 2, 7, 300}) {
+  for (std::size_t n : {0, 1, 2, 7, 300}) {
     std::vector<double> keys(n);
     for (double& k : keys) k = static_cast<double>(random() % 50) * (random() % 5 == 0 ? 10.0 : 0.01);
     std::sort(keys.begin(), keys.end());
