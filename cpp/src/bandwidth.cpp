@@ -302,17 +302,12 @@ class PathWork {
   }
   // binnedLooWork(x, w), its exact rows (a capped grid) from exact(w).
   double binned(double w) {
-    const bool capped = span_ * std::fabs(w) / kBinnedSpacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
-    return binnedGridWork(span_, x_.size(), w) + (capped ? exact(w) : 0.0);
+    return binnedGridWork(span_, x_.size(), w) + (binnedGridCapped(span_, w) ? exact(w) : 0.0);
   }
   // binnedLooWork(x, w, spacing, false).
   double coarse(double w, double spacing) const { return binnedGridWork(span_, x_.size(), w, spacing); }
-  // The spacing (times |w|) binnedLooLoss's grid will have: the one asked for, or where the grid would
-  // pass kMaxBinnedGrid points, a coarser one (as binned.cpp's gridFor caps it).
-  double spacingUsed(double w, double spacing) const {
-    const double span = span_ * std::fabs(w);
-    return span / spacing < static_cast<double>(kMaxBinnedGrid - 1) ? spacing : span / static_cast<double>(kMaxBinnedGrid - 2);
-  }
+  // The spacing (times |w|) binnedLooLoss's grid will have (coarser than asked where it is capped).
+  double spacingUsed(double w, double spacing) const { return binnedSpacingUsed(span_, w, spacing); }
 
  private:
   const std::vector<double>& x_;

@@ -561,14 +561,19 @@ double binnedGridWork(double span, std::size_t n, double w, double spacing) {
   return 0.25 * (5.0 * size * std::log2(size) + 4.0 * static_cast<double>(n));
 }
 
+bool binnedGridCapped(double span, double w, double spacing) {
+  return span * std::fabs(w) / spacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
+}
+
+double binnedSpacingUsed(double span, double w, double spacing) { return gridFor(0.0, span, w, spacing).s; }
+
 double binnedLooWork(const std::vector<double>& x, double w, double spacing, bool rowsMayGoExact) {
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   const double span = *hi - *lo;
   const double work = binnedGridWork(span, x.size(), w, spacing);
   // A grid capped below the points wanted is coarser than `spacing`: its rows' bounds grow past the
   // tolerance, and those rows are summed exactly (counted as all of them).
-  const bool capped = span * std::fabs(w) / spacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
-  return rowsMayGoExact && capped ? work + exactLooWork(x, w) : work;
+  return rowsMayGoExact && binnedGridCapped(span, w, spacing) ? work + exactLooWork(x, w) : work;
 }
 
 }  // namespace nw

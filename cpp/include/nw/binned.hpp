@@ -92,5 +92,10 @@ double exactLooWork(const std::vector<double>& sortedX, double w);
 double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing, bool rowsMayGoExact = true);
 // binnedLooWork's grid and binning alone, for n keys spanning `span` (no pass over the keys).
 double binnedGridWork(double span, std::size_t n, double w, double spacing = kBinnedSpacing);
+// For keys and queries spanning `span`: whether binnedLooWork counts the grid as capped at kMaxBinnedGrid
+// (its rows then summed exactly), and the spacing times |w| the grid gets (`spacing`, or a coarser one
+// where the cap applies).
+bool binnedGridCapped(double span, double w, double spacing = kBinnedSpacing);
+double binnedSpacingUsed(double span, double w, double spacing);
 
 }  // namespace nw
