@@ -34,28 +34,53 @@ SettledRows::SettledRows(const std::vector<double>& x, const std::vector<double>
   const double margin = (0x1p-59 + 2.0 * (static_cast<double>(n) + 2.0) * std::numeric_limits<double>::epsilon()) * largest;
   const double rootT = std::sqrt(rows::windowExponent(n));
   const auto gap = [&](std::size_t a, std::size_t b) { return std::fabs(runs[b].x - runs[a].x); };
+  // The runs nearest to run r on one side (step -1 or +1) as the loss sees them: distances are rounded,
+  // so runs distinct in x can lie at the same distance and then weigh the same at every w (a run of keys
+  // near 1e-300 seen from 1e-212); all of them count, and `next` is the first distance beyond them. A
+  // tie spans at most eps of its distance, so each tie group is walked again only by runs some 2^52
+  // times farther away: a few dozen walks over any run at most.
+  struct Side {
+    double nearest = INFINITY, next = INFINITY, sum = 0.0, count = 0.0;
+  };
+  const auto sideOf = [&](std::size_t r, int step) {
+    Side side;
+    for (std::ptrdiff_t k = static_cast<std::ptrdiff_t>(r) + step; k >= 0 && k < static_cast<std::ptrdiff_t>(runs.size()); k += step) {
+      const double d = gap(r, static_cast<std::size_t>(k));
+      if (side.count > 0.0 && d != side.nearest) {
+        side.next = d;
+        break;
+      }
+      side.nearest = d;
+      side.sum += runs[static_cast<std::size_t>(k)].sum;
+      side.count += runs[static_cast<std::size_t>(k)].count;
+    }
+    return side;
+  };
 
   std::vector<std::pair<double, double>> rows(n);  // (settling w, lowered square)
   for (std::size_t j = 0; j < n; ++j) {
     const std::size_t r = runOf[j];
-    // The distances to the two distinct runs on each side (+infinity where there are none).
-    const double left1 = r >= 1 ? gap(r - 1, r) : INFINITY, left2 = r >= 2 ? gap(r - 2, r) : INFINITY;
-    const double right1 = r + 1 < runs.size() ? gap(r, r + 1) : INFINITY;
-    const double right2 = r + 2 < runs.size() ? gap(r, r + 2) : INFINITY;
     const bool ownRunCounts = !leaveOneOut || runs[r].count > 1.0;
     double nearest, next, sum = 0.0, count = 0.0;
     if (ownRunCounts) {
+      // Only the distances to the next run on each side matter: a single step is enough.
+      const double left1 = r >= 1 ? gap(r - 1, r) : INFINITY;
+      const double right1 = r + 1 < runs.size() ? gap(r, r + 1) : INFINITY;
       nearest = 0.0;
       next = std::min(left1, right1);
       sum = runs[r].sum - (leaveOneOut ? y[j] : 0.0);
       count = runs[r].count - (leaveOneOut ? 1.0 : 0.0);
     } else {
-      nearest = std::min(left1, right1);
-      if (left1 == nearest && r >= 1) sum += runs[r - 1].sum, count += runs[r - 1].count;
-      if (right1 == nearest && r + 1 < runs.size()) sum += runs[r + 1].sum, count += runs[r + 1].count;
+      const Side left = sideOf(r, -1), right = sideOf(r, +1);
+      nearest = std::min(left.nearest, right.nearest);
       next = INFINITY;
-      for (double d : {left1, left2, right1, right2}) {
-        if (d > nearest) next = std::min(next, d);
+      for (const Side& side : {left, right}) {
+        if (side.nearest == nearest && side.count > 0.0) {
+          sum += side.sum, count += side.count;
+          next = std::min(next, side.next);
+        } else {
+          next = std::min(next, side.nearest);
+        }
       }
     }
     if (!(nearest < INFINITY) || count == 0.0) {  // a distance that overflowed: left unsettled

@@ -161,6 +161,50 @@ TEST_CASE("rows settled on their nearest keys bound the loss from below at every
   }
 }
 
+TEST_CASE("keys at the same rounded distance from a row weigh the same at every w: the row is not settled on one of them", "[search][bandwidth]") {
+  // The fuzzer's find: keys 5e-299 and 2e-289 lie at the same rounded distance from 2.7e-212, so that
+  // row predicts their mean at every w, while the settled rows took it for settled on the nearer one at
+  // once and stopped the search at w = 1.4e212, above the plateau the grid reaches from 2.7e213.
+  const std::vector<double> x = {5.1282927205243296e-299, 2.1324566718471474e-289, 2.6734893525304862e-212};
+  const std::vector<double> y = {-6.1865315811123161e+20, 2.2793704818824098e-304, -1.9615413991113174e+23};
+  REQUIRE(x[2] - x[0] == x[2] - x[1]);
+  const nw::BandwidthChoice choice = nw::selectBandwidth(x, y);
+  double gridBest = INFINITY;
+  for (double w : nw::bandwidthGrid(x)) gridBest = std::min(gridBest, nw::looLoss(x, y, w).loss);
+  CAPTURE(choice.w, choice.loss, gridBest);
+  CHECK(choice.loss <= gridBest);
+
+  // Longer ties: from 1e-100, the key at 1e-200 and twelve keys near 0 lie at the same rounded distance,
+  // so that row predicts their mean (92, near its own 100) at every w, not the 1,200 of the nearest key.
+  std::vector<double> keys, values;
+  for (int i = 1; i <= 12; ++i) keys.push_back(i * 1e-300), values.push_back(0.0);
+  keys.insert(keys.end(), {1e-200, 1e-100, 1.0, 2.0, 3.0});
+  values.insert(values.end(), {1200.0, 100.0, 100.0, 100.0, 100.0});
+  REQUIRE(keys[13] - keys[12] == keys[13] - keys[0]);
+  for (bool leaveOneOut : {true, false}) {
+    const nw::SettledRows settled(keys, values, leaveOneOut);
+    const nw::Objective objective{nw::Kernel::gaussian, leaveOneOut, nw::Loss::squared};
+    const std::vector<double> grid = nw::bandwidthGrid(keys);
+    double gridLow = INFINITY, gridHigh = 0.0;
+    for (double w : grid) {
+      const double l = nw::looLoss(keys, values, w, objective).loss;
+      gridLow = std::min(gridLow, l), gridHigh = std::max(gridHigh, l);
+    }
+    for (double fraction : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+      const double loss = gridLow + fraction * (gridHigh - gridLow);
+      const double beyond = settled.beyondWhichAbove(loss, 1.0);
+      for (double w : grid) {
+        if (w < beyond) continue;
+        CAPTURE(leaveOneOut, fraction, loss, beyond, w);
+        CHECK(nw::looLoss(keys, values, w, objective).loss > loss);
+      }
+    }
+    const nw::BandwidthChoice best = nw::selectBandwidth(keys, values, objective);
+    CAPTURE(leaveOneOut, best.w, best.loss, gridLow);
+    CHECK(best.loss <= gridLow);
+  }
+}
+
 TEST_CASE("selectBandwidth at large n: its exact loss within its bound of a dense exact scan's minimum", "[search][bandwidth][binned]") {
   nw::DataSpec spec;
   spec.nTrain = 5000;  // above the size where binned losses and the settled rows' stop take part
