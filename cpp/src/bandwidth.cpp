@@ -13,6 +13,7 @@
 #include "nw/aic.hpp"
 #include "nw/binned.hpp"
 #include "nw/error.hpp"
+#include "gaussian_rows.hpp"
 #include "settled_rows.hpp"
 
 namespace nw {
@@ -127,8 +128,9 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x) {
 namespace {
 
 // A criterion at one w: its value, its slope in log w (w times its gradient; NaN where none was
-// computed), and a bound on the value's error (0 where the value counts as exact). Screened: a cheap,
-// coarse value, taken because even its lower bound lies above the best value so far.
+// computed), and a bound on the value's error (0 where the value counts as exact). Screened: a cheap
+// value, taken because even its lower bound lies above the best value so far (a coarse binned loss, or
+// the exact rows summed until they pass the best): it opens no bracket.
 struct Evaluation {
   double value, slope, noise;
   bool screened = false;
@@ -174,7 +176,7 @@ void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consi
 // error bounds are no evidence: a point level (within them) with both neighbours lies on a plateau, and
 // a slope counts only if it would move the value across the interval by more than the bounds.
 // `evaluate(w, best)` may screen w against `best`, an upper bound on the best value so far (see
-// Evaluation); a screened point is never level with another. `beyondWhichAbove(loss)` gives a w beyond
+// Evaluation); a screened point is never level with another, nor a local minimum. `beyondWhichAbove(loss)` gives a w beyond
 // which no value can be below `loss`: the grid stops there,
 // with one last point at that w, once the best value so far (plus its error) is below it. skipNested:
 // a bracket inside one already searched is not searched again (for a smooth criterion, the same
@@ -223,7 +225,8 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
     // A point level with both neighbours lies on a plateau (the loss has reached a limit in doubles, as
     // the nearest-neighbour loss at large w): no bracket, else a long plateau fills the refinements.
     const bool level = (i == 0 || levelWith(i, i - 1)) && (i == last || levelWith(i, i + 1));
-    if ((i == 0 || loss <= at[i - 1].value) && (i == last || loss <= at[i + 1].value) && loss < INFINITY && !level) {
+    if ((i == 0 || loss <= at[i - 1].value) && (i == last || loss <= at[i + 1].value) && loss < INFINITY && !level &&
+        !at[i].screened) {
       brackets.push_back({logW[i == 0 ? 0 : i - 1], logW[std::min(i + 1, last)], loss});
     }
     if (i == last) break;
@@ -374,6 +377,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // The spacing is the one the grid will have: where kMaxBinnedGrid caps it, coarser than asked (its
   // bound with it), and the same for every finer ask, so it is tried once.
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
+  bool lastScreened = false;
   const auto screenOrEvaluate = [&](double w, double bestUpper) {
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
@@ -392,6 +396,16 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
         }
       }
     }
+    // An exact point the rise predicts above the best, or past a screened one: its rows summed in order,
+    // without slopes, pass the best before the last row the farther the point lies above it (at
+    // n = 1,000,000 the grid's exact points past the minimum took 1.9 s in full, 1.1 s so).
+    if (!at.screened && large && w != 0.0 && !binnedAt(w) && bestUpper < INFINITY && (height > 0.0 || lastScreened)) {
+      const double scale = lossScale(objective.loss);
+      const double partial =
+          scale * rows::gaussianLooSumUntil(x.data(), y.data(), x.size(), w, objective.leaveOneOut, true, bestUpper / scale);
+      if (partial > bestUpper) at = Evaluation{partial, NAN, 0.0, true};
+    }
+    lastScreened = at.screened;
     if (!at.screened) {
       at = evaluate(w);
       if (binnedAt(w)) fineBound = at.noise;

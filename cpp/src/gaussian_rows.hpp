@@ -231,6 +231,22 @@ inline TrainingRow gaussianTrainingRow(const double* x, const double* y, std::si
   return row;
 }
 
+// The Gaussian leave-one-out rows' squares (w != 0) summed in row order, as looLoss sums them, until the
+// sum exceeds `limit`: that sum, or the whole one (then looLoss's, bit for bit, before its loss's scale).
+// Every row adds a square and rounding keeps the order, so no partial sum is above the whole: one above
+// `limit` shows that looLoss is above it too, with neither the rest of the rows nor any slope.
+inline double gaussianLooSumUntil(const double* x, const double* y, std::size_t n, double w, bool leaveOneOut,
+                                  bool sorted, double limit) {
+  SortedHint hint;
+  double sum = 0.0;
+  for (std::size_t j = 0; j < n && !(sum > limit); ++j) {
+    const TrainingRow row = gaussianTrainingRow(x, y, n, j, w, leaveOneOut, sorted, nullptr, nullptr, &hint);
+    const double residual = row.sums.weighted / row.sums.weightSum - y[j];
+    sum += residual * residual;
+  }
+  return sum;
+}
+
 // sum_i (y_i - f) w dK_i/dw over a training row's window (w dK/dw = -t K, t the exponents it kept): the
 // row's prediction f's slope, times the weight sum, times w. scores and exponents as filled by the row.
 inline double rowSlopeTimesW(const TrainingRow& row, const double* y, double f, const double* scores,

@@ -161,6 +161,32 @@ TEST_CASE("rows settled on their nearest keys bound the loss from below at every
   }
 }
 
+TEST_CASE("the leave-one-out rows summed until they pass a limit: looLoss's sum when they do not, never above it", "[search][bandwidth]") {
+  nw::DataSpec spec;
+  spec.nTrain = 2000;
+  const nw::Dataset generated = nw::generateData(spec);
+  const nw::Dataset clumps = clumped(2000, 3);
+  for (const nw::Dataset* d : {&generated, &clumps}) {
+    const std::size_t n = d->xTrain.size();
+    for (bool leaveOneOut : {true, false}) {
+      for (double w : {0.3, 3.0, 40.0, 1e4, 1e9}) {
+        const double full = nw::looLoss(d->xTrain, d->yTrain, w, {nw::Kernel::gaussian, leaveOneOut}).loss;
+        CAPTURE(leaveOneOut, w, full);
+        CHECK(nw::rows::gaussianLooSumUntil(d->xTrain.data(), d->yTrain.data(), n, w, leaveOneOut, true, INFINITY) == full);
+        if (full == 0.0) continue;  // in-sample rows at huge w predict themselves: no limit below the sum
+        for (double fraction : {0.0, 0.3, 0.99, 0.999999}) {
+          const double limit = fraction * full;
+          const double partial = nw::rows::gaussianLooSumUntil(d->xTrain.data(), d->yTrain.data(), n, w, leaveOneOut, true, limit);
+          CAPTURE(fraction, partial);
+          CHECK(partial > limit);   // the full sum passes it, so the partial one stops once past it
+          CHECK(partial <= full);
+          if (fraction <= 0.3) CHECK(partial < full);  // it stopped early
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("keys at the same rounded distance from a row weigh the same at every w: the row is not settled on one of them", "[search][bandwidth]") {
   // The fuzzer's find: keys 5e-299 and 2e-289 lie at the same rounded distance from 2.7e-212, so that
   // row predicts their mean at every w, while the settled rows took it for settled on the nearer one at
