@@ -30,22 +30,22 @@ struct BandwidthChoice {
 // what 2 times a whole visit was, before the estimate counted a butterfly's true cost: the same choices.)
 inline constexpr double kExactWorkLimit = 2e7;
 inline constexpr double kBinnedAdvantage = 8.0;
-// The golden-section tolerance on brackets searched with binned losses (their error bound, about 1e-6 of
-// the loss, makes a finer w meaningless).
+// The tolerance on brackets searched with binned losses (their error bound, about 1e-6 of the loss,
+// makes a finer w meaningless).
 inline constexpr double kBinnedBandwidthTolerance = 1e-5;
 // Large n: how much coarser than the binned loss's grid a grid point's screening loss may be, coarsest
 // first (see selectBandwidth).
 inline constexpr double kScreenSpacings[] = {64.0, 32.0, 16.0, 8.0, 4.0};
 
-// Relative width, in w, of the bracket at which the golden-section search stops.
+// Relative width, in w, of the bracket at which a refinement stops.
 inline constexpr double kBandwidthTolerance = 1e-7;
 inline constexpr int kBandwidthGridPoints = 64;
 // At most this many more grid points beyond 100 / smallest gap, for near-tied neighbours (see bandwidthGrid).
 inline constexpr int kBandwidthExtraPoints = 192;
 // Where a weight ratio of exp(-kSplitExponent) counts as one neighbour taking all (exp underflows near -745).
 inline constexpr double kSplitExponent = 750.0;
-// Grid intervals that must hold a local minimum (from the loss and its slope at their ends) refined by
-// golden-section search, lowest end first.
+// Grid intervals that must hold a local minimum (from the loss and its slope at their ends) refined,
+// lowest end first.
 inline constexpr std::size_t kBandwidthRefinements = 32;
 // Doublings of w past the grid's end while the loss still falls there.
 inline constexpr int kBandwidthBeyondGrid = 64;
@@ -66,9 +66,11 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // point level with both its neighbours: a plateau, where the loss has reached its limit), and every
 // grid interval whose end values and slopes prove a local minimum inside, lower than an end (falling in at
 // one end and no lower, or rising out, at the other), for a smooth loss; the
-// kBandwidthRefinements brackets with the lowest ends are narrowed by golden-section search on log w to
-// kBandwidthTolerance (a bracket inside one already narrowed is skipped: for a smooth loss, the same
-// minimum). Differences within the exact loss's rounding (4 n eps of it) are no evidence of a minimum
+// kBandwidthRefinements brackets with the lowest ends are narrowed on log w to kBandwidthTolerance: by
+// the slopes (regula falsi, with a bisection after any step that did not halve the bracket) where both
+// ends' slopes point into it and the kernel is Gaussian, else by golden-section search, which compares
+// values (a compact kernel's kinks can leave several minima in one bracket). A bracket inside one
+// already narrowed is skipped: for a smooth loss, the same minimum. Differences within the exact loss's rounding (4 n eps of it) are no evidence of a minimum
 // (see the large-n paragraph), and the grid stops where rows settled on their nearest keys outweigh
 // the best loss so far (no larger w can do better). The result is never worse than any grid point or either limit, and atLimit says
 // when it is a limit. A dip inside an interval whose ends both point away from it (rising out of the
@@ -83,7 +85,9 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // binned. Differences within a loss's error (the binned bound, or 4 n eps of an exact loss) are then no
 // evidence: points level within it count as a plateau, slopes count only where they move the loss across
 // their interval by more than it, and a golden-section search also stops once its two inner losses agree
-// within it (else at kBinnedBandwidthTolerance next to a binned loss). A grid point where a binned loss
+// within it (else at kBinnedBandwidthTolerance next to a binned loss). A grid point past the minimum
+// whose loss would be exact is first summed row by row without slopes until the rows pass the best loss
+// so far: if they do, that partial sum stands for it (screened, as below). A grid point where a binned loss
 // on a coarser grid (kScreenSpacings, no row summed exactly) is much cheaper than the full loss is first
 // screened with it: if even its lower bound lies above the best loss so far, that point can be neither
 // the choice nor level with another, and its coarse loss stands. The grid stops where the rows
