@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNW } from '../module/module.mjs';
-import { CONSISTENCY_NS, FIXED_W, consistencyPoint } from '../../web/src/model/consistency_point.js';
+import { CONSISTENCY_NS, FIXED_W, PAGE_MAX_N, consistencyPoint } from '../../web/src/model/consistency_point.js';
 import { consistencyNote } from '../../web/src/figures/consistency.js';
-import { ConsistencyRun } from '../../web/src/compute/consistency_run.js';
+import { ConsistencyRun, workOrder } from '../../web/src/compute/consistency_run.js';
 
 const nw = await createNW();
 const points = CONSISTENCY_NS.map((n) => consistencyPoint(nw, n, 1));
@@ -34,7 +34,7 @@ test('the chosen w grows with n and its test MSE falls; the fixed w levels off f
   const ws = points.map((p) => p.w);
   assert.ok(ws.at(-1) > 5 * ws[0], `w from ${ws[0]} to ${ws.at(-1)}`);
   assert.ok(rankCorrelation(CONSISTENCY_NS, ws) >= 0.85, `w rises with n overall: ${ws.join(', ')}`);
-  for (const [small, large] of [[100, 1000], [1000, 10000], [10000, 100000]]) {
+  for (const [small, large] of [[100, 1000], [1000, 10000], [10000, 100000], [100000, 200000]]) {
     assert.ok(at(large).selectedMse < at(small).selectedMse, `test MSE falls from n = ${small} to ${large}`);
   }
   assert.ok(at(100000).selectedMse < at(50).selectedMse / 20);
@@ -55,15 +55,15 @@ test('the binned loss is used only where the exact one is slow, and within its s
 test('the note says what the points show, with their numbers', () => {
   const note = consistencyNote(points, { seed: 1, where: 'worker', done: true });
   const [first, last] = [points[0], points.at(-1)];
-  assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 100,000)`), note);
+  assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 200,000)`), note);
   assert.ok(note.includes(`the test MSE falls from ${first.selectedMse.toPrecision(3)} to ${last.selectedMse.toPrecision(3)}`), note);
   const level = points.filter((p) => p.n >= 1000).map((p) => p.fixedMse);
   assert.ok(note.includes(`between ${Math.min(...level).toPrecision(3)} and ${Math.max(...level).toPrecision(3)} for every n from 1,000 on`), note);
   const bound = Math.max(...points.filter((p) => p.approximate).map((p) => p.lossBound / p.loss));
   assert.ok(note.includes(`From n = 10,000 on`) && note.includes(`within ${bound.toExponential(0)} of the exact one`), note);
-  assert.ok(note.endsWith('computed in a worker.'));
+  assert.ok(note.endsWith('computed in workers.'));
   const partial = consistencyNote(points.slice(0, 3), { seed: 4, where: 'page', done: false });
-  assert.ok(partial.includes("seed 4; computed on the page's thread") && partial.endsWith('So far up to n = 200.'), partial);
+  assert.ok(partial.includes("seed 4; computed on the page's thread") && partial.endsWith(`So far 3 of the ${CONSISTENCY_NS.length} sizes.`), partial);
   assert.ok(!partial.includes('binned'));
   assert.equal(consistencyNote([], { seed: 1, where: 'page', done: false }), '');
 });
@@ -87,4 +87,84 @@ test('without a worker the run computes one n per task and stops when cancelled'
     run.start();
   });
   assert.equal(done, 'page');
+});
+
+// Stands in for the browser's Worker: answers each { n } with a point of that n after a tick, unless
+// terminated; fail(n) makes it report an error event instead of answering for that n.
+class FakeWorker {
+  constructor(log, { failAt = null } = {}) {
+    Object.assign(this, { log, failAt, terminated: false, sent: [] });
+  }
+  postMessage({ n, seed }) {
+    this.sent.push(n);
+    setTimeout(() => {
+      if (this.terminated) return;
+      if (n === this.failAt) this.onerror({ preventDefault() {} });
+      else this.onmessage({ data: { point: { n, seed } } });
+    }, 0);
+  }
+  terminate() { this.terminated = true; this.log.push('terminated'); }
+}
+
+const runWith = (options) => new Promise((resolve, reject) => {
+  const points = [];
+  const run = new ConsistencyRun({ nw, seed: 5, onPoint: (point) => points.push(point.n), onDone: (where) => resolve({ points, where, run }), onError: reject, ...options });
+  run.start();
+});
+
+test('workers take the largest n first, then the rest from the smallest, each n once', async () => {
+  assert.deepEqual(workOrder([50, 500, 100, 200]), [500, 50, 100, 200]);
+  assert.deepEqual(workOrder([7]), [7]);
+  const log = [];
+  const started = [];
+  const { points, where } = await runWith({
+    ns: [50, 100, 200, 5000, 20000],
+    workers: 2,
+    startWorker: () => { const worker = new FakeWorker(log); started.push(worker); return worker; },
+  });
+  assert.equal(where, 'worker');
+  assert.equal(started.length, 2);
+  assert.deepEqual(started[0].sent[0], 20000, 'the largest first');
+  assert.deepEqual(started[1].sent[0], 50);
+  assert.deepEqual([...points].sort((a, b) => a - b), [50, 100, 200, 5000, 20000], 'each n once');
+  assert.deepEqual([...started[0].sent, ...started[1].sent].sort((a, b) => a - b), [50, 100, 200, 5000, 20000]);
+  assert.equal(log.filter((entry) => entry === 'terminated').length, 2, 'both workers stopped at the end');
+});
+
+test('a failing worker hands its n to the other; with none left, the page computes the rest up to its limit', async () => {
+  const started = [];
+  const shared = await runWith({
+    ns: [50, 100, 200],
+    workers: 2,
+    startWorker: () => { const worker = new FakeWorker([], { failAt: started.length === 0 ? 50 : null }); started.push(worker); return worker; },
+  });
+  assert.equal(shared.where, 'worker');
+  assert.deepEqual([...shared.points].sort((a, b) => a - b), [50, 100, 200], 'the failed worker\'s n done by the other');
+  assert.ok(started[1].sent.includes(50));
+
+  // One worker, failing at its first n (200,000): the page's thread takes over, and stops at PAGE_MAX_N.
+  const alone = await runWith({
+    ns: [50, 100, PAGE_MAX_N, 2 * PAGE_MAX_N],
+    workers: 1,
+    startWorker: () => new FakeWorker([], { failAt: 2 * PAGE_MAX_N }),
+  });
+  assert.equal(alone.where, 'page');
+  assert.deepEqual(alone.points, [50, 100, PAGE_MAX_N], 'the module\'s points, from the smallest, none above the limit');
+});
+
+test('Cancel stops every worker and no point comes after it', async () => {
+  const log = [];
+  const seen = [];
+  await new Promise((resolve, reject) => {
+    const run = new ConsistencyRun({
+      nw, seed: 1, ns: [50, 100, 200, 500, 1000], workers: 2,
+      startWorker: () => new FakeWorker(log),
+      onPoint: (point, index) => { seen.push(point.n); if (index === 1) { run.cancel(); setTimeout(resolve, 50); } },
+      onDone: () => reject(new Error('a cancelled run does not finish')),
+      onError: reject,
+    });
+    run.start();
+  });
+  assert.equal(seen.length, 2);
+  assert.equal(log.filter((entry) => entry === 'terminated').length, 2);
 });

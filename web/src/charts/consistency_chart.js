@@ -14,6 +14,20 @@ function shortLabel(scale, value, t) {
   return labelled ? Number(value.toPrecision(1)).toLocaleString(t.lang, { maximumSignificantDigits: 1 }) : '';
 }
 
+// The chosen w's axis ticks: the values shortLabel labels, within the axis's range. Chart.js thins its
+// own log ticks to fit the short axis, and from 4, 6, 8, 10 and 30 (w from 3.6 to 31) kept one label.
+// Chart.js's own ticks where fewer than two such values lie within the range.
+function labelledTicks(axis) {
+  const values = [];
+  for (let power = Math.floor(Math.log10(axis.min)); 10 ** power <= axis.max; power++) {
+    for (const m of Math.log10(axis.max / axis.min) > 2 ? [1] : [1, 2, 5]) {
+      const value = Number((m * 10 ** power).toPrecision(1));
+      if (value >= axis.min && value <= axis.max) values.push({ value });
+    }
+  }
+  return values.length >= 2 ? values : axis.ticks; // a range between two of them (a few points so far)
+}
+
 // The x axis's ticks: the n of each point (the fixed-w line has them all), within the axis's range.
 function measuredNs(axis) {
   const ns = [...new Set(axis.chart.data.datasets[1].data.map((p) => p.x))];
@@ -41,7 +55,7 @@ class ConsistencyChart {
           // A tick at each n measured (50, 100, 200, ...), the first included.
           x: { type: 'logarithmic', title: { display: true, text: t('consistency.n') }, afterBuildTicks: (axis) => { axis.ticks = measuredNs(axis); }, ticks: { callback: (value) => value.toLocaleString(t.lang) } },
           y: { type: 'logarithmic', title: { display: true, text: t('chart.testMse') }, ticks: { callback(value) { return shortLabel(this, value, t); } } },
-          w: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: t('consistency.wAxis') }, ticks: { callback(value) { return shortLabel(this, value, t); } } },
+          w: { type: 'logarithmic', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: t('consistency.wAxis') }, afterBuildTicks: (axis) => { axis.ticks = labelledTicks(axis); }, ticks: { autoSkip: false, callback(value) { return shortLabel(this, value, t); } } },
         },
         plugins: { legend: { position: 'top' } },
       },

@@ -1,18 +1,17 @@
-// The consistency figure's worker (started by consistency_run.js): computes the points one n at a time
-// with its own copy of the module and posts each as it is done, so the page stays responsive for the
-// tens of seconds the largest n take; the page cancels by terminating it. A request is { ns, seed }.
-// Bundled as a classic script (it needs importScripts for nw.js).
+// The consistency figure's worker (started by consistency_run.js, which may start two): computes one
+// point per request { n, seed } with its own copy of the module and posts it back ({ point } or
+// { error }), so the page stays responsive while the largest n take seconds; the page cancels by
+// terminating it. Bundled as a classic script (it needs importScripts for nw.js).
 /* global importScripts, createNW */
 import { consistencyPoint } from '../model/consistency_point.js';
 
 importScripts('nw.js');
 const ready = createNW();
 
-self.onmessage = async ({ data: { ns, seed } }) => {
+self.onmessage = async ({ data: { n, seed } }) => {
   try {
     const nw = await ready;
-    for (const n of ns) self.postMessage({ point: consistencyPoint(nw, n, seed) });
-    self.postMessage({ done: true });
+    self.postMessage({ point: consistencyPoint(nw, n, seed) });
   } catch (error) {
     self.postMessage({ error: String(error && error.message) });
   }

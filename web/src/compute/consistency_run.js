@@ -1,8 +1,9 @@
-// Runs the consistency figure's computation: in a Worker where the page can start one (over http), else
-// on the page's thread one n per task (a page opened from file://), yielding to the browser between them.
-// Reports each point as it comes, and can be cancelled at any time (the worker is terminated; on the
-// page's thread, no further n is started).
-import { CONSISTENCY_NS, consistencyPoint } from '../model/consistency_point.js';
+// Runs the consistency figure's computation: in Workers where the page can start them (over http), one n
+// per request, two at a time on a machine with two cores or more; else on the page's thread one n per
+// task (a page opened from file://), yielding to the browser between them, up to PAGE_MAX_N. Reports
+// each point as it comes (not in the order of n when workers share the sizes), and can be cancelled at
+// any time (the workers are terminated; on the page's thread, no further n is started).
+import { CONSISTENCY_NS, PAGE_MAX_N, consistencyPoint } from '../model/consistency_point.js';
 import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/consistency.worker.js).
@@ -10,72 +11,112 @@ const WORKER_URL = 'consistency_worker.js';
 // A worker that has not sent its first point by then (loading the module and n = 50 take well under a
 // second) is given up for the page's thread: some browsers start a worker from file:// that never runs.
 const FIRST_REPLY_TIMEOUT_MS = 5000;
+const MAX_WORKERS = 2;
+
+// The order in which workers take the sizes: the largest first (it takes about as long as all the others
+// together, so one worker starts it while the other goes through the rest), then from the smallest.
+export function workOrder(ns) {
+  const ascending = [...ns].sort((a, b) => a - b);
+  return ascending.length > 1 ? [ascending.at(-1), ...ascending.slice(0, -1)] : ascending;
+}
 
 class ConsistencyRun {
   // nw: the page's module (for the page's thread); onPoint(point, index), onDone(where), onError(message).
-  // startWorker stands in for the browser's Worker (tests replace it).
-  constructor({ nw, seed, onPoint, onDone, onError, ns = CONSISTENCY_NS, startWorker = (url) => new Worker(url) }) {
-    Object.assign(this, { nw, seed, onPoint, onDone, onError, ns, startWorker });
+  // startWorker stands in for the browser's Worker (tests replace it); workers: how many to start.
+  constructor({
+    nw, seed, onPoint, onDone, onError, ns = CONSISTENCY_NS,
+    startWorker = (url) => {
+      if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
+      return new Worker(url);
+    },
+    workers = Math.min(MAX_WORKERS, Math.max(1, globalThis.navigator?.hardwareConcurrency || 1)),
+  }) {
+    Object.assign(this, { nw, seed, onPoint, onDone, onError, startWorker, workerCount: workers });
+    this.queue = workOrder(ns);
     this.count = 0;
     this.cancelled = false;
-    this.worker = null;
+    this.workers = new Map(); // worker -> { n in flight, timer until its first reply }
     this.where = 'page';
   }
 
   start() {
-    try {
-      if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
-      this.worker = this.startWorker(WORKER_URL);
-    } catch {
-      this.worker = null; // file:// pages may not start workers
+    for (let i = 0; i < this.workerCount; i++) {
+      try {
+        this.addWorker(this.startWorker(WORKER_URL));
+      } catch {
+        break; // file:// pages may not start workers
+      }
     }
-    if (!this.worker) {
+    if (this.workers.size === 0) {
       this.runHere();
       return;
     }
     this.where = 'worker';
-    this.worker.onmessage = ({ data }) => this.receive(data);
-    // A worker that cannot load (no worker script, a blocked module) leaves the work to the page's thread.
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.giveUpWorker();
-    };
-    this.firstReplyTimer = setTimeout(() => this.giveUpWorker(), FIRST_REPLY_TIMEOUT_MS);
-    this.worker.postMessage({ ns: this.ns.slice(this.count), seed: this.seed });
+    for (const worker of [...this.workers.keys()]) this.dispatch(worker);
   }
 
-  giveUpWorker() {
-    if (this.cancelled || !this.worker) return;
-    this.stopWorker();
+  addWorker(worker) {
+    const state = { n: null, timer: setTimeout(() => this.giveUp(worker), FIRST_REPLY_TIMEOUT_MS) };
+    this.workers.set(worker, state);
+    worker.onmessage = ({ data }) => this.receive(worker, data);
+    // A worker that cannot load (no worker script, a blocked module) leaves its work to the others.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.giveUp(worker);
+    };
+  }
+
+  // The next size to a worker, or, with none left, the worker stopped (and the run done with the last).
+  dispatch(worker) {
+    const state = this.workers.get(worker);
+    state.n = this.queue.shift() ?? null;
+    if (state.n !== null) {
+      worker.postMessage({ n: state.n, seed: this.seed });
+      return;
+    }
+    this.stopWorker(worker);
+    if (this.workers.size === 0) this.onDone(this.where);
+  }
+
+  receive(worker, data) {
+    const state = this.workers.get(worker);
+    if (this.cancelled || !state) return;
+    clearTimeout(state.timer);
+    if (data.error !== undefined) {
+      this.stopAll();
+      this.onError(data.error);
+      return;
+    }
+    state.n = null;
+    this.onPoint(data.point, this.count++);
+    if (!this.cancelled) this.dispatch(worker);
+  }
+
+  // A worker that failed or never answered: its size goes back to the queue, for the other worker or,
+  // with none left, for the page's thread.
+  giveUp(worker) {
+    const state = this.workers.get(worker);
+    if (this.cancelled || !state) return;
+    if (state.n !== null) this.queue.unshift(state.n);
+    this.stopWorker(worker);
+    if (this.workers.size > 0) return;
     this.where = 'page';
     this.runHere();
   }
 
-  receive(data) {
-    clearTimeout(this.firstReplyTimer);
-    if (this.cancelled) return;
-    if (data.error !== undefined) {
-      this.stopWorker();
-      this.onError(data.error);
-    } else if (data.done) {
-      this.stopWorker();
-      this.onDone(this.where);
-    } else {
-      this.onPoint(data.point, this.count++);
-    }
-  }
-
-  // One n per task, from where the worker (if any) stopped.
+  // One n per task, from the smallest left, up to PAGE_MAX_N: a larger n would hold the page for seconds.
   runHere() {
+    this.queue = this.queue.filter((n) => n <= PAGE_MAX_N).sort((a, b) => a - b);
     const next = () => {
       if (this.cancelled) return;
-      if (this.count >= this.ns.length) {
+      const n = this.queue.shift();
+      if (n === undefined) {
         this.onDone(this.where);
         return;
       }
       let point;
       try {
-        point = consistencyPoint(this.nw, this.ns[this.count], this.seed);
+        point = consistencyPoint(this.nw, n, this.seed);
       } catch (error) {
         this.onError(error.message);
         return;
@@ -88,13 +129,17 @@ class ConsistencyRun {
 
   cancel() {
     this.cancelled = true;
-    this.stopWorker();
+    this.stopAll();
   }
 
-  stopWorker() {
-    clearTimeout(this.firstReplyTimer);
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
+  stopWorker(worker) {
+    clearTimeout(this.workers.get(worker)?.timer);
+    worker.terminate();
+    this.workers.delete(worker);
+  }
+
+  stopAll() {
+    for (const worker of [...this.workers.keys()]) this.stopWorker(worker);
   }
 }
 

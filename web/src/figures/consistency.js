@@ -3,7 +3,7 @@
 // points show, with their numbers.
 import { ConsistencyChart } from '../charts/consistency_chart.js';
 import { ConsistencyRun } from '../compute/consistency_run.js';
-import { CONSISTENCY_NS, FIXED_W } from '../model/consistency_point.js';
+import { CONSISTENCY_NS, FIXED_W, PAGE_MAX_N } from '../model/consistency_point.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { lazy } from '../charts/lazy.js';
 
@@ -16,10 +16,10 @@ const wText = (w) => w.toPrecision(4);
 
 // What the points show, in sentences (all numbers from the module's points): the chosen w and its test
 // MSE from the first n to the last, the fixed w's test MSE levelling off, and where the leave-one-out
-// loss came from binned sums and how close they are. '' before any point.
+// loss came from binned sums and how close they are. points in the order of n; '' before any point.
 export function consistencyNote(points, { seed, where, done }, t = pageT) {
   if (!points.length) return '';
-  const first = points[0], last = points[points.length - 1];
+  const first = points[0];
   const sentences = [];
   const chosen = points.filter((p) => p.atLimit === 'none' && p.selectedMse !== null);
   if (chosen.length >= 2) {
@@ -35,8 +35,8 @@ export function consistencyNote(points, { seed, where, done }, t = pageT) {
     const relative = Math.max(...binned.map((p) => p.lossBound / p.loss));
     sentences.push(t('consistency.noteBinned', { n: binned[0].n.toLocaleString(t.lang), bound: relative.toExponential(0) }));
   }
-  sentences.push(t(where === 'worker' ? 'consistency.noteWorker' : 'consistency.notePage', { seed }));
-  if (!done) sentences.push(t('consistency.noteSoFar', { n: last.n.toLocaleString(t.lang) }));
+  sentences.push(t(where === 'worker' ? 'consistency.noteWorker' : 'consistency.notePage', { seed, max: PAGE_MAX_N.toLocaleString(t.lang) }));
+  if (!done) sentences.push(t('consistency.noteSoFar', { k: points.length, of: CONSISTENCY_NS.length }));
   return sentences.join(t.lang === 'zh' ? '' : ' ');
 }
 
@@ -68,7 +68,8 @@ class ConsistencyFigure {
       nw: this.nw,
       seed,
       onPoint: (point) => {
-        this.points.push(point);
+        // Two workers may finish out of the order of n: the chart and the note take them in it.
+        this.points = [...this.points, point].sort((a, b) => a.n - b.n);
         this.state.where = this.run.where;
         this.show();
       },
@@ -97,7 +98,8 @@ class ConsistencyFigure {
   }
 
   showProgress() {
-    const next = CONSISTENCY_NS[this.points.length];
+    // The smallest n not yet done (others may be under way beside it).
+    const next = CONSISTENCY_NS.find((n) => !this.points.some((p) => p.n === n));
     byId('consistencyBar').value = this.points.length;
     byId('consistencyText').textContent = next === undefined ? ''
       : this.t('consistency.progress', { n: next.toLocaleString(this.t.lang), k: this.points.length + 1, of: CONSISTENCY_NS.length });
