@@ -233,6 +233,7 @@ inline TrainingRow gaussianTrainingRow(const double* x, const double* y, std::si
 
 // The Gaussian leave-one-out rows' squares (w != 0) summed in row order, as looLoss sums them, until the
 // sum exceeds `limit`: that sum, or the whole one (then looLoss's, bit for bit, before its loss's scale).
+// (Bit for bit where `sum += residual * residual` is not fused into one multiply-add: every build here.)
 // Every row adds a square and rounding keeps the order, so no partial sum is above the whole: one above
 // `limit` shows that looLoss is above it too, with neither the rest of the rows nor any slope.
 inline double gaussianLooSumUntil(const double* x, const double* y, std::size_t n, double w, bool leaveOneOut,

@@ -89,17 +89,21 @@ test('without a worker the run computes one n per task and stops when cancelled'
   assert.equal(done, 'page');
 });
 
-// Stands in for the browser's Worker: answers each { n } with a point of that n after a tick, unless
-// terminated; fail(n) makes it report an error event instead of answering for that n.
+// Stands in for the browser's Worker: says it is ready, then answers each { n } with a point of that n
+// after a tick, unless terminated; failAt: n makes it report an error event (logged) for that n instead.
 class FakeWorker {
   constructor(log, { failAt = null } = {}) {
     Object.assign(this, { log, failAt, terminated: false, sent: [] });
+    setTimeout(() => this.onmessage?.({ data: { ready: true } }), 0);
   }
   postMessage({ n, seed }) {
     this.sent.push(n);
     setTimeout(() => {
       if (this.terminated) return;
-      if (n === this.failAt) this.onerror({ preventDefault() {} });
+      if (n === this.failAt) {
+        this.log.push(`failed at ${n}`);
+        this.onerror({ preventDefault() {} });
+      }
       else this.onmessage({ data: { point: { n, seed } } });
     }, 0);
   }
@@ -133,21 +137,27 @@ test('workers take the largest n first, then the rest from the smallest, each n 
 
 test('a failing worker hands its n to the other; with none left, the page computes the rest up to its limit', async () => {
   const started = [];
+  const log = [];
   const shared = await runWith({
     ns: [50, 100, 200],
     workers: 2,
-    startWorker: () => { const worker = new FakeWorker([], { failAt: started.length === 0 ? 50 : null }); started.push(worker); return worker; },
+    // The first worker is sent the largest n first, and fails at it.
+    startWorker: () => { const worker = new FakeWorker(log, { failAt: started.length === 0 ? 200 : null }); started.push(worker); return worker; },
   });
+  assert.deepEqual(log.filter((entry) => entry.startsWith('failed')), ['failed at 200']);
   assert.equal(shared.where, 'worker');
   assert.deepEqual([...shared.points].sort((a, b) => a - b), [50, 100, 200], 'the failed worker\'s n done by the other');
-  assert.ok(started[1].sent.includes(50));
+  assert.deepEqual(started[0].sent, [200]);
+  assert.ok(started[1].sent.includes(200));
 
   // One worker, failing at its first n (200,000): the page's thread takes over, and stops at PAGE_MAX_N.
+  const aloneLog = [];
   const alone = await runWith({
     ns: [50, 100, PAGE_MAX_N, 2 * PAGE_MAX_N],
     workers: 1,
-    startWorker: () => new FakeWorker([], { failAt: 2 * PAGE_MAX_N }),
+    startWorker: () => new FakeWorker(aloneLog, { failAt: 2 * PAGE_MAX_N }),
   });
+  assert.deepEqual(aloneLog.filter((entry) => entry.startsWith('failed')), [`failed at ${2 * PAGE_MAX_N}`]);
   assert.equal(alone.where, 'page');
   assert.deepEqual(alone.points, [50, 100, PAGE_MAX_N], 'the module\'s points, from the smallest, none above the limit');
 });
@@ -167,4 +177,17 @@ test('Cancel stops every worker and no point comes after it', async () => {
   });
   assert.equal(seen.length, 2);
   assert.equal(log.filter((entry) => entry === 'terminated').length, 2);
+});
+
+test('a worker whose first n takes longer than the ready timeout is not given up once it said it is ready', async () => {
+  // A slow worker: ready at once, its one point after 5.2 s (past FIRST_REPLY_TIMEOUT_MS, 5 s).
+  class SlowWorker extends FakeWorker {
+    postMessage({ n, seed }) {
+      this.sent.push(n);
+      setTimeout(() => { if (!this.terminated) this.onmessage({ data: { point: { n, seed } } }); }, 5200);
+    }
+  }
+  const { points, where } = await runWith({ ns: [2 * PAGE_MAX_N], workers: 1, startWorker: () => new SlowWorker([]) });
+  assert.equal(where, 'worker');
+  assert.deepEqual(points, [2 * PAGE_MAX_N]);
 });

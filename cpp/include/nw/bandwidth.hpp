@@ -87,7 +87,8 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // their interval by more than it, and a golden-section search also stops once its two inner losses agree
 // within it (else at kBinnedBandwidthTolerance next to a binned loss). A grid point past the minimum
 // whose loss would be exact is first summed row by row without slopes until the rows pass the best loss
-// so far: if they do, that partial sum stands for it (screened, as below). A grid point where a binned loss
+// so far: if they do, that partial sum stands for it (screened, as below). A screened point has no
+// slope, so a dip between two screened points, both above the best, brackets nothing. A grid point where a binned loss
 // on a coarser grid (kScreenSpacings, no row summed exactly) is much cheaper than the full loss is first
 // screened with it: if even its lower bound lies above the best loss so far, that point can be neither
 // the choice nor level with another, and its coarse loss stands. The grid stops where the rows

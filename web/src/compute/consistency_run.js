@@ -8,8 +8,9 @@ import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/consistency.worker.js).
 const WORKER_URL = 'consistency_worker.js';
-// A worker that has not sent its first point by then (loading the module and n = 50 take well under a
-// second) is given up for the page's thread: some browsers start a worker from file:// that never runs.
+// A worker that has not said it is ready by then (its module loads well within a second) is given up
+// for the other or the page's thread: some browsers start a worker from file:// that never runs. Not
+// its first point: a worker's first n may be the largest, which takes seconds.
 const FIRST_REPLY_TIMEOUT_MS = 5000;
 const MAX_WORKERS = 2;
 
@@ -55,6 +56,12 @@ class ConsistencyRun {
     for (const worker of [...this.workers.keys()]) this.dispatch(worker);
   }
 
+  // How many points the run gives when it is not cancelled: the page's thread stops at PAGE_MAX_N.
+  get total() {
+    return this.count + (this.where === 'page' ? this.queue.filter((n) => n <= PAGE_MAX_N).length
+      : this.queue.length + [...this.workers.values()].filter((state) => state.n !== null).length);
+  }
+
   addWorker(worker) {
     const state = { n: null, timer: setTimeout(() => this.giveUp(worker), FIRST_REPLY_TIMEOUT_MS) };
     this.workers.set(worker, state);
@@ -82,6 +89,7 @@ class ConsistencyRun {
     const state = this.workers.get(worker);
     if (this.cancelled || !state) return;
     clearTimeout(state.timer);
+    if (data.ready) return;
     if (data.error !== undefined) {
       this.stopAll();
       this.onError(data.error);

@@ -16,8 +16,9 @@ const wText = (w) => w.toPrecision(4);
 
 // What the points show, in sentences (all numbers from the module's points): the chosen w and its test
 // MSE from the first n to the last, the fixed w's test MSE levelling off, and where the leave-one-out
-// loss came from binned sums and how close they are. points in the order of n; '' before any point.
-export function consistencyNote(points, { seed, where, done }, t = pageT) {
+// loss came from binned sums and how close they are. points in the order of n; total: how many the run
+// gives (fewer than the sizes on the page's thread); '' before any point.
+export function consistencyNote(points, { seed, where, done, total = CONSISTENCY_NS.length }, t = pageT) {
   if (!points.length) return '';
   const first = points[0];
   const sentences = [];
@@ -36,7 +37,7 @@ export function consistencyNote(points, { seed, where, done }, t = pageT) {
     sentences.push(t('consistency.noteBinned', { n: binned[0].n.toLocaleString(t.lang), bound: relative.toExponential(0) }));
   }
   sentences.push(t(where === 'worker' ? 'consistency.noteWorker' : 'consistency.notePage', { seed, max: PAGE_MAX_N.toLocaleString(t.lang) }));
-  if (!done) sentences.push(t('consistency.noteSoFar', { k: points.length, of: CONSISTENCY_NS.length }));
+  if (!done) sentences.push(t('consistency.noteSoFar', { k: points.length, of: total }));
   return sentences.join(t.lang === 'zh' ? '' : ' ');
 }
 
@@ -55,14 +56,13 @@ class ConsistencyFigure {
     this.cancel();
     this.points = [];
     const seed = this.seed();
-    this.state = { seed, where: 'page', done: false };
+    this.state = { seed, where: 'page', done: false, total: CONSISTENCY_NS.length };
     byId('consistencyChart').parentElement.hidden = false;
     // The disabled button would drop the keyboard's focus: it goes to Cancel, and back when the run ends.
     const hadFocus = document.activeElement === byId('consistencyStart');
     byId('consistencyStart').disabled = true;
     byId('consistencyProgress').hidden = false;
     if (hadFocus) byId('consistencyCancel').focus();
-    byId('consistencyBar').max = CONSISTENCY_NS.length;
     this.showProgress();
     this.run = new ConsistencyRun({
       nw: this.nw,
@@ -71,6 +71,7 @@ class ConsistencyFigure {
         // Two workers may finish out of the order of n: the chart and the note take them in it.
         this.points = [...this.points, point].sort((a, b) => a.n - b.n);
         this.state.where = this.run.where;
+        this.state.total = this.run.total;
         this.show();
       },
       onDone: (where) => this.finish({ where, done: true }),
@@ -78,6 +79,8 @@ class ConsistencyFigure {
     });
     this.run.start();
     this.state.where = this.run.where;
+    this.state.total = this.run.total;
+    this.showProgress();
   }
 
   cancel() {
@@ -100,9 +103,11 @@ class ConsistencyFigure {
   showProgress() {
     // The smallest n not yet done (others may be under way beside it).
     const next = CONSISTENCY_NS.find((n) => !this.points.some((p) => p.n === n));
+    const { total } = this.state;
+    byId('consistencyBar').max = total;
     byId('consistencyBar').value = this.points.length;
-    byId('consistencyText').textContent = next === undefined ? ''
-      : this.t('consistency.progress', { n: next.toLocaleString(this.t.lang), k: this.points.length + 1, of: CONSISTENCY_NS.length });
+    byId('consistencyText').textContent = next === undefined || this.points.length >= total ? ''
+      : this.t('consistency.progress', { n: next.toLocaleString(this.t.lang), k: this.points.length + 1, of: total });
   }
 
   show() {
