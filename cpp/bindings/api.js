@@ -383,6 +383,14 @@ class Trainer {
     const raw = rawTrainer(this, 'epoch');
     return raw.epoch();
   }
+  // Whether step() sums binned rows (the option approximate: 'auto' at a large n), and the last step's
+  // bound on |its loss - looLoss's| (0 for exact steps).
+  get approximate() {
+    return rawTrainer(this, 'approximate').approximate();
+  }
+  get lossBound() {
+    return rawTrainer(this, 'lossBound').lossBound();
+  }
   // Frees the C++ trainer (it holds a copy of the training data in wasm memory) now, rather than
   // whenever the garbage collector gets to it. A second delete() does nothing.
   delete() {

@@ -353,6 +353,7 @@ val createTrainer(val xTrain, val yTrain, val options) {
     reader.read("lr", setup.lr);
     reader.read("optimizer", setup.optimizer);
     reader.readObjective(setup.objective);
+    reader.read("approximate", setup.approximation);
     reader.rejectUnknown();
     return val(nw::Trainer(toVector(xTrain, "xTrain"), toVector(yTrain, "yTrain"), std::move(setup)));
   });
@@ -386,6 +387,8 @@ double trainerW(const nw::Trainer& trainer) { return trainer.w(); }
 val trainerParameters(const nw::Trainer& trainer) { return fromScoringParameters(trainer.parameters()); }
 std::string trainerScoring(const nw::Trainer& trainer) { return nw::scoringName(trainer.parameters().scoring); }
 double trainerEpoch(const nw::Trainer& trainer) { return static_cast<double>(trainer.epoch()); }
+bool trainerApproximate(const nw::Trainer& trainer) { return trainer.approximate(); }
+double trainerLossBound(const nw::Trainer& trainer) { return trainer.lastLossBound(); }
 
 }  // namespace
 
@@ -425,5 +428,7 @@ EMSCRIPTEN_BINDINGS(nadaraya_watson) {
       .function("w", &trainerW)
       .function("parameters", &trainerParameters)
       .function("scoring", &trainerScoring)
-      .function("epoch", &trainerEpoch);
+      .function("epoch", &trainerEpoch)
+      .function("approximate", &trainerApproximate)
+      .function("lossBound", &trainerLossBound);
 }

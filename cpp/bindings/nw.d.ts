@@ -245,6 +245,12 @@ declare namespace createNW {
     loss?: LossName;
     /** gaussian only: the estimator (default 'nadarayaWatson'). */
     estimator?: EstimatorName;
+    /**
+     * 'never' (default): exact epochs. 'auto': with the gaussian scoring, kernel and nadarayaWatson
+     * estimator, each epoch's loss and gradient come from binned sums (binnedLooLoss) where an exact
+     * epoch would visit more than 2e7 key pairs (n > 4472); approximate and lossBound say so.
+     */
+    approximate?: 'auto' | 'never';
   }
 
   interface ScoringOptions {
@@ -366,6 +372,10 @@ declare namespace createNW {
     /** A fresh copy of the current parameters. */
     readonly parameters: ScoringParametersResult;
     readonly epoch: number;
+    /** Whether step() uses binned sums (TrainerOptions.approximate). stepWithRows then throws. */
+    readonly approximate: boolean;
+    /** The last step's bound: |its loss - looLoss's| <= lossBound (0 for an exact step or before any). */
+    readonly lossBound: number;
     delete(): void;
   }
 

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "nw/bandwidth.hpp"
+#include "nw/binned.hpp"
 #include "nw/error.hpp"
 #include "gaussian_rows.hpp"
 #include "kernel_rows.hpp"
@@ -204,15 +206,28 @@ Trainer::Trainer(std::vector<double> x, std::vector<double> y, TrainerSetup setu
     throw Error(ErrorCode::notTrainable, "kernel", std::string("kernel: ") + kernelName(objective_.kernel) +
                 " cannot be trained (its weights do not change smoothly with w); use gaussian, epanechnikov or triangular");
   }
+  const double n = static_cast<double>(x_.size());
+  approximate_ = setup.approximation == Approximation::automatic && parameters_.scoring == Scoring::gaussian &&
+                 objective_.kernel == Kernel::gaussian && objective_.estimator == Estimator::nadarayaWatson &&
+                 n * n > kExactWorkLimit;
 }
 
 double Trainer::step() {
+  if (approximate_) {
+    const BinnedLoss r = binnedLooLoss(x_, y_, w(), objective_, true);
+    const double loss = apply(r.loss, {r.grad});
+    lastLossBound_ = r.bound;
+    return loss;
+  }
   if (parameters_.scoring == Scoring::gaussian) return stepWithRows(looLossRows(x_, y_, w(), objective_, 0, x_.size()));
   const ScoringLoss r = scoringLooLoss(x_, y_, parameters_, objective_.leaveOneOut, objective_.loss);
   return apply(r.loss, r.grad);
 }
 
 double Trainer::stepWithRows(const LooRows& rows) {
+  if (approximate_) {
+    throw Error(ErrorCode::notApplicable, "lossRows", "lossRows: this trainer steps from binned sums (approximate), not from exact rows");
+  }
   if (parameters_.scoring != Scoring::gaussian) {
     throw Error(ErrorCode::notApplicable, "lossRows", std::string("lossRows: only the gaussian scoring trains from rows, not ") +
                 scoringName(parameters_.scoring));

@@ -3,6 +3,7 @@
 
 #include "approx.hpp"
 #include "nw/bandwidth.hpp"
+#include "nw/binned.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
 #include "nw/training.hpp"
@@ -105,4 +106,41 @@ TEST_CASE("loss names", "[training][loss][validation]") {
   CHECK(nw::parseLoss("halfSquared") == nw::Loss::halfSquared);
   CHECK(std::string(nw::lossName(nw::Loss::halfSquared)) == "halfSquared");
   CHECK_THROWS_WITH(nw::parseLoss("mean"), "loss must be one of squared, halfSquared, got 'mean'");
+}
+
+TEST_CASE("an approximate trainer steps from the binned loss and gradient, within their bounds", "[training][binned]") {
+  // 5000 points: an exact epoch would visit 2.5e7 key pairs, above kExactWorkLimit, so 'automatic' bins.
+  nw::DataSpec options;
+  options.nTrain = 5000;
+  const nw::Dataset data = nw::generateData(options);
+  nw::TrainerSetup setup;
+  setup.initial = {nw::Scoring::gaussian, {1.0}};
+  setup.lr = 0.005;
+  setup.approximation = nw::Approximation::automatic;
+  nw::Trainer binned(data.xTrain, data.yTrain, setup);
+  REQUIRE(binned.approximate());
+  CHECK(binned.lastLossBound() == 0.0);
+  for (int epoch = 0; epoch < 3; ++epoch) {
+    const double w = binned.w();
+    const nw::BinnedLoss expected = nw::binnedLooLoss(data.xTrain, data.yTrain, w, {}, true);
+    const nw::LooResult exact = nw::looLoss(data.xTrain, data.yTrain, w);
+    const double loss = binned.step();
+    CHECK(loss == expected.loss);  // the binned loss, bit for bit
+    CHECK(binned.w() == w - setup.lr * expected.grad);
+    CHECK(binned.lastLossBound() == expected.bound);
+    CHECK(std::fabs(loss - exact.loss) <= binned.lastLossBound());
+    CHECK(std::fabs(expected.grad - exact.grad) <= expected.gradBound);
+  }
+  CHECK_THROWS_WITH(binned.stepWithRows(nw::looLossRows(data.xTrain, data.yTrain, binned.w(), {}, 0, 5000)),
+                    Catch::StartsWith("lossRows: this trainer steps from binned sums"));
+
+  // Below the limit, another kernel, or 'never': exact epochs.
+  options.nTrain = 4000;
+  const nw::Dataset small = nw::generateData(options);
+  CHECK_FALSE(nw::Trainer(small.xTrain, small.yTrain, setup).approximate());
+  setup.objective.kernel = nw::Kernel::epanechnikov;
+  CHECK_FALSE(nw::Trainer(data.xTrain, data.yTrain, setup).approximate());
+  setup.objective.kernel = nw::Kernel::gaussian;
+  setup.approximation = nw::Approximation::never;
+  CHECK_FALSE(nw::Trainer(data.xTrain, data.yTrain, setup).approximate());
 }

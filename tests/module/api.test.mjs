@@ -113,6 +113,32 @@ test('the Trainer steps, reports the loss before each step, and exposes w and ep
   trainer.delete(); // a second delete is harmless
 });
 
+test("a Trainer with approximate: 'auto' steps from binnedLooLoss at a large n, and exactly below it", () => {
+  const data = nw.generateData({ nTrain: 5000, seed: 3 });
+  const trainer = new nw.Trainer(data.xTrain, data.yTrain, { w0: 1, lr: 0.005, approximate: 'auto' });
+  assert.equal(trainer.approximate, true);
+  assert.equal(trainer.lossBound, 0);
+  for (let epoch = 0; epoch < 2; epoch++) {
+    const w = trainer.w;
+    const binned = nw.binnedLooLoss(data.xTrain, data.yTrain, { w });
+    const exact = nw.looLoss(data.xTrain, data.yTrain, { w });
+    const loss = trainer.step();
+    assert.equal(loss, binned.loss);
+    assert.equal(trainer.w, w - 0.005 * binned.grad);
+    assert.equal(trainer.lossBound, binned.lossBound);
+    assert.ok(Math.abs(loss - exact.loss) <= trainer.lossBound, `epoch ${epoch}: ${loss} vs ${exact.loss} +- ${trainer.lossBound}`);
+  }
+  assert.throws(() => trainer.stepWithRows(new Float64Array(5000), new Float64Array(5000)), { code: 'not-applicable', parameter: 'lossRows' });
+  trainer.delete();
+  const small = nw.generateData({ nTrain: 100 });
+  const exactTrainer = new nw.Trainer(small.xTrain, small.yTrain, { approximate: 'auto' });
+  assert.equal(exactTrainer.approximate, false);
+  assert.equal(exactTrainer.step(), nw.looLoss(small.xTrain, small.yTrain, { w: 1 }).loss);
+  assert.equal(exactTrainer.lossBound, 0);
+  exactTrainer.delete();
+  assert.throws(() => new nw.Trainer(small.xTrain, small.yTrain, { approximate: true }), { parameter: 'approximate' });
+});
+
 test('a Trainer given no options starts at w = 1 with lr = 0.5', () => {
   const trainer = new nw.Trainer([0, 1, 2], [0, 1, 0]);
   assert.equal(trainer.w, 1);

@@ -60,6 +60,10 @@ struct TrainerSetup {
   double lr = kDefaultLearningRate;
   Objective objective;
   Optimizer optimizer = Optimizer::sgd;
+  // automatic: each epoch's loss and gradient come from binned sums (binnedLooLoss, within its bounds of
+  // looLoss's) where the exact epoch would visit more than kExactWorkLimit key pairs, as selectBandwidth
+  // decides; the gaussian scoring, kernel and nadarayaWatson estimator only (others train exactly).
+  Approximation approximation = Approximation::never;
 };
 
 class Trainer {
@@ -91,6 +95,10 @@ class Trainer {
   double w() const { return parameters_.values[0]; }
   const ScoringParameters& parameters() const { return parameters_; }
   std::size_t epoch() const { return epoch_; }
+  // Whether step() sums binned rows (see TrainerSetup::approximation), and the last step's loss bound:
+  // |the loss it returned - looLoss's| <= lastLossBound() (0 for an exact step or before any).
+  bool approximate() const { return approximate_; }
+  double lastLossBound() const { return lastLossBound_; }
 
  private:
   double apply(double loss, const std::vector<double>& grad);
@@ -101,6 +109,8 @@ class Trainer {
   Objective objective_;
   Stepper stepper_;
   std::size_t epoch_ = 0;
+  bool approximate_ = false;
+  double lastLossBound_ = 0.0;
 };
 
 }  // namespace nw
