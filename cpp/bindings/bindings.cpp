@@ -152,11 +152,20 @@ val attentionBlocks(val queries, val keys, val values, val options) {
     reader.read("kernel", kernel);
     reader.read("maxBlockRows", maxRows);
     reader.read("maxBlockCols", maxCols);
+    nw::Approximation approximation = nw::Approximation::never;
+    reader.read("approximate", approximation);
     reader.rejectUnknown();
-    const nw::BlockWeights b = nw::attentionBlocks(
+    const nw::ChosenBlocks b = nw::chooseAttentionBlocks(
         toVector(queries, "queries"), toVector(keys, "keys"), toOptionalValues(values), w, kernel,
-        toCount(maxRows, "maxBlockRows", 1, nw::kMaxBlocksPerSide), toCount(maxCols, "maxBlockCols", 1, nw::kMaxBlocksPerSide));
-    return fromBlockWeights(b);
+        toCount(maxRows, "maxBlockRows", 1, nw::kMaxBlocksPerSide), toCount(maxCols, "maxBlockCols", 1, nw::kMaxBlocksPerSide),
+        approximation);
+    val out = fromBlockWeights(b.blocks);
+    out.set("approximate", b.approximate);
+    if (b.approximate) {
+      out.set("weightBounds", toFloat64Array(b.weightBounds));
+      if (!b.predictionBounds.empty()) out.set("predictionBounds", toFloat64Array(b.predictionBounds));
+    }
+    return out;
   });
 }
 

@@ -113,6 +113,12 @@ declare namespace createNW {
     /** Blocks per side at most (default 200). */
     maxBlockRows?: number;
     maxBlockCols?: number;
+    /**
+     * 'never' (default): every weight exact. 'auto': from binned sums where queries x keys exceeds 1e7, the
+     * kernel is 'gaussian', the keys are sorted and w is nonzero (approximate, weightBounds and
+     * predictionBounds say so).
+     */
+    approximate?: 'auto' | 'never';
   }
 
   interface ObjectiveOptions {
@@ -315,6 +321,12 @@ declare namespace createNW {
     fallbackRows: Uint8Array;
     /** Present when values were given. */
     predictions?: Float64Array;
+    /** attentionBlocks: whether the blocks come from binned sums (BlockOptions.approximate). */
+    approximate?: boolean;
+    /** When approximate: |each block's weight - the exact blocks'| <= its bound. */
+    weightBounds?: Float64Array;
+    /** When approximate and values were given: |each prediction - predict's| <= its bound. */
+    predictionBounds?: Float64Array;
   }
 
   interface LocalLinearFit {

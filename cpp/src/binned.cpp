@@ -427,13 +427,18 @@ BinnedPrediction binnedPredict(const std::vector<double>& keys, const std::vecto
                                const std::vector<double>& queries, double w) {
   const BinnedSums sums = binnedGaussianSums(keys, values, queries, w);
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  return binnedPredictFrom(sums, *lo, *hi);
+}
+
+BinnedPrediction binnedPredictFrom(const BinnedSums& sums, double lo, double hi) {
+  const std::size_t queries = sums.weightSum.size();
   BinnedPrediction out;
   out.gridPoints = sums.gridPoints;
-  out.predictions.resize(queries.size());
-  out.bounds.resize(queries.size());
+  out.predictions.resize(queries);
+  out.bounds.resize(queries);
   const TimesPowerOfTwo unscale(-sums.valueExponent);
-  for (std::size_t i = 0; i < queries.size(); ++i) {
-    const Estimate p = predictionFrom(sums.shift, unscale, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], *lo, *hi);
+  for (std::size_t i = 0; i < queries; ++i) {
+    const Estimate p = predictionFrom(sums.shift, unscale, sums.weighted[i], sums.weightSum[i], sums.weightedBound[i], sums.weightSumBound[i], lo, hi);
     out.predictions[i] = p.value;
     out.bounds[i] = p.bound;
   }

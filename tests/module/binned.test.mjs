@@ -165,3 +165,26 @@ test('binnedLooLoss: looLoss\'s loss and gradient within their bounds, at n = 30
   assert.throws(() => nw.binnedLooLoss(xTrain, yTrain, { w: 0 }), (e) => e instanceof nw.NWError && e.parameter === 'w');
   assert.throws(() => nw.binnedLooLoss(xTrain, yTrain, { kernel: 'boxcar' }), (e) => e instanceof nw.NWError && e.parameter === 'options');
 });
+
+test("attentionBlocks with approximate: 'auto' bins beyond 1e7 pairs, each block and prediction within its bound", () => {
+  const data = nw.generateData({ nTrain: 20000, seed: 4 });
+  const queries = nw.testGrid(-0.5, 5.5, 600); // (some beyond the keys)
+  for (const w of [0.7, 6, 60]) {
+    const options = { w, maxBlockRows: 60, maxBlockCols: 80 };
+    const exact = nw.attentionBlocks(queries, data.xTrain, data.yTrain, options);
+    const binned = nw.attentionBlocks(queries, data.xTrain, data.yTrain, { ...options, approximate: 'auto' });
+    assert.equal(exact.approximate, false);
+    assert.equal(exact.weightBounds, undefined);
+    assert.equal(binned.approximate, true);
+    assert.equal(binned.weightBounds.length, exact.weight.length);
+    exact.weight.forEach((weight, k) => assert.ok(Math.abs(binned.weight[k] - weight) <= binned.weightBounds[k], `w ${w}, block ${k}: ${binned.weight[k]} vs ${weight} +- ${binned.weightBounds[k]}`));
+    exact.predictions.forEach((p, i) => assert.ok(Math.abs(binned.predictions[i] - p) <= binned.predictionBounds[i], `w ${w}, query ${i}`));
+    assert.ok(Math.max(...binned.weightBounds) < 1e-6, 'the bounds are small');
+  }
+  // Within 1e7 pairs, another kernel, or unsorted keys: exact.
+  assert.equal(nw.attentionBlocks(queries.subarray(0, 500), data.xTrain, null, { approximate: 'auto' }).approximate, false);
+  assert.equal(nw.attentionBlocks(queries, data.xTrain, null, { approximate: 'auto', kernel: 'epanechnikov' }).approximate, false);
+  const unsorted = Float64Array.from(data.xTrain).reverse();
+  assert.equal(nw.attentionBlocks(queries, unsorted, null, { approximate: 'auto' }).approximate, false);
+  assert.throws(() => nw.attentionBlocks(queries, data.xTrain, null, { approximate: 'yes' }), { code: 'unknown-value', parameter: 'approximate' });
+});
