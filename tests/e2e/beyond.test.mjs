@@ -364,13 +364,14 @@ inEachBrowser('beyond the chapter', (env) => {
       ['1,NaN\n2,3', /Line 1: y must be a finite number, got "NaN"/], ['x,y\n1,2', /at least 2 rows/]]) {
       await page.label('CSV data').set(text, ['input']);
       await page.button('Use CSV').click();
+      await page.waitForText(message); // (read in a worker: the problem comes when it answers)
       assert.match(await page.alert().text(), message);
       assert.deepEqual(await trainingYs(page), [2, 0.5, 1, 4], 'nothing else is lost');
     }
     const huge = join(tmpdir(), `nw-${process.pid}-huge.csv`);
-    writeFileSync(huge, '1,2\n'.repeat(400_000));
+    writeFileSync(huge, '1,2\n'.repeat(1_300_000));
     await page.label('CSV file').setFiles(huge);
-    await page.waitForText(/is too large: at most 1 MB/);
+    await page.waitForText(/is too large: at most 5 MB/);
 
     await page.button('Clear my data').click();
     await page.waitForFunction(() => location.hash.includes('data=generated'));
@@ -428,6 +429,7 @@ inEachBrowser('beyond the chapter', (env) => {
     await openMorePanel(page);
     await page.label('CSV data').set('0,1\n0.5,2\n1,1.5\n1.5,3\n2,2.5\n2.5,4\n3,3', ['input']);
     await page.button('Use CSV').click();
+    await page.waitForFunction(() => location.hash.includes('data=own'));
     await page.label('Kernel').select('triangular');
     await page.label('Distance scale w').set(2.5);
     for (let i = 0; i < 3; i++) await page.button('Step').click();

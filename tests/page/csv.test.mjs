@@ -18,8 +18,8 @@ const broken = [
   ['an empty field', '1,2\n,4', /^Line 2: x must be a finite number, got ""$/],
   ['fewer than 2 rows', 'x,y\n1,2\n', /^The CSV needs at least 2 rows of x, y; got 1$/],
   ['nothing at all', '', /^The CSV needs at least 2 rows of x, y; got 0$/],
-  ['more than 2000 rows', Array.from({ length: 2001 }, (_, i) => `${i},${i}`).join('\n'), /^Line 2001: at most 2000 rows$/],
-  ['a huge text', '1,2\n'.repeat(300_000), /^The CSV is too large: at most 1 MB$/],
+  ['more than 100,000 rows', Array.from({ length: 100_001 }, (_, i) => `${i},${i}`).join('\n'), /^Line 100001: at most 100000 rows$/],
+  ['a huge text', '1,2\n'.repeat(1_300_000), /^The CSV is too large: at most 5 MB$/],
   ['a second header', 'x,y\n1,2\nx,y\n', /^Line 3: x must be a finite number, got "x"$/],
 ];
 
@@ -28,7 +28,19 @@ for (const [name, text, message] of broken) {
     assert.throws(() => parseCsv(text), (error) => {
       assert.ok(error instanceof CsvError);
       assert.match(error.message, message);
+      // (The worker sends the key and its values; the page puts them in its language.)
+      assert.equal(new CsvError(error.key, error.params).message, error.message);
       return true;
     });
   });
 }
+
+test('reads 100,000 rows, telling its progress along the way', () => {
+  const text = `x,y\n${Array.from({ length: 100_000 }, (_, i) => `${i / 1000},${Math.sin(i)}`).join('\n')}`;
+  const progress = [];
+  const { x, y } = parseCsv(text, { onProgress: (fraction) => progress.push(fraction) });
+  assert.equal(x.length, 100_000);
+  assert.equal(y[99_999], Math.sin(99_999));
+  assert.equal(progress.length, 10);
+  progress.forEach((fraction, i) => assert.ok(fraction > (i === 0 ? 0 : progress[i - 1]) && fraction < 1));
+});

@@ -55,7 +55,7 @@ test('a drag sends one request at a time; only the newest waiting w follows, sen
   preview.request(request(2));
   preview.request(request(3));
   assert.equal(worker.sent.length, 1, 'w = 2 and 3 wait while w = 1 is computed');
-  assert.deepEqual(Object.keys(worker.sent[0]).sort(), ['id', 'kernel', 'maxCells', 'w', 'xTest', 'xTrain', 'yTrain']);
+  assert.deepEqual(Object.keys(worker.sent[0]).sort(), ['approximate', 'id', 'kernel', 'maxCells', 'w', 'xTest', 'xTrain', 'yTrain']);
   worker.reply({ id: worker.sent[0].id, blocks: { predictions: [10] } });
   assert.equal(worker.sent.length, 2);
   assert.equal(worker.sent[1].w, 3, 'w = 2 was replaced by the newer w = 3');

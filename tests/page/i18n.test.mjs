@@ -64,6 +64,11 @@ test('every key the sources ask for is defined, and every defined key is used', 
       asked.add(key);
       assert.ok(key in en, `${path}: '${key}' is defined`);
     }
+    // (A CSV problem is named by its key: io/csv.js, put in the reader's language where it is shown.)
+    for (const [, key] of text.matchAll(/\bnew CsvError\(\s*'([^']+)'/g)) {
+      asked.add(key);
+      assert.ok(key in en, `${path}: CsvError('${key}') is defined`);
+    }
     for (const [, key] of text.matchAll(/\['\w+', '(kernels\.\w+)'\]/g)) {
       asked.add(key);
       assert.ok(key in en, `${path}: '${key}' is defined`);

@@ -103,7 +103,9 @@ class HeatmapChart {
                 const lines = [
                   t('heatmap.tooltipQuery', { x: this.rowLabels[cell.row].toFixed(3) }),
                   t('heatmap.tooltipKey', { x: this.colLabels[cell.col].toFixed(3) }),
-                  t('heatmap.tooltipWeight', { v: cell.v.toPrecision(4) }),
+                  // (Blocks from binned sums, large data of your own: the weight's bound beside it.)
+                  cell.bound === null ? t('heatmap.tooltipWeight', { v: cell.v.toPrecision(4) })
+                    : t('heatmap.tooltipWeightBound', { v: cell.v.toPrecision(4), bound: cell.bound.toPrecision(2) }),
                 ];
                 if (this.fallbackRows[cell.row]) lines.push(t('heatmap.tooltipFallback'));
                 return lines;
@@ -128,7 +130,8 @@ class HeatmapChart {
   // The cell at block row r and block column c: { v, row, col } (its weight and the matrix cell it is).
   cellAt(r, c) {
     const i = r * this.blocks.blockCols + c;
-    return { v: this.blocks.weight[i], row: this.blocks.row[i], col: this.blocks.col[i] };
+    const bound = this.blocks.weightBounds ? this.blocks.weightBounds[i] : null;
+    return { v: this.blocks.weight[i], row: this.blocks.row[i], col: this.blocks.col[i], bound };
   }
 
   // The block (r, c) under a pointer event in the chart area, or null.

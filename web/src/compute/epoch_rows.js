@@ -27,7 +27,8 @@ class EpochRows {
   // Whether the session's epochs are worth computing in the pool.
   wanted(session) {
     const n = session.data.xTrain.length;
-    return session.canTrain && n * n >= WORKER_MIN_PAIRS;
+    // (Binned epochs, large data of your own, are not summed from rows: see Session.trainsApproximately.)
+    return session.canTrain && !session.trainsApproximately && n * n >= WORKER_MIN_PAIRS;
   }
 
   // Starts the pool for a session that will want it (after a render), so its workers load the module

@@ -51,7 +51,8 @@ class HeatmapClient {
   // 'worker' or 'page': where previews are computed now.
   get where() { return this.worker ? 'worker' : 'page'; }
 
-  // request: { w, kernel, maxCells, xTest, xTrain, yTrain, slot = 'drag' } plus anything the caller wants back.
+  // request: { w, kernel, maxCells, xTest, xTrain, yTrain, approximate = 'never' (see nw.attentionBlocks),
+  // slot = 'drag' } plus anything the caller wants back.
   request(request) {
     const slot = request.slot ?? 'drag';
     if (!this.worker) {
@@ -62,8 +63,8 @@ class HeatmapClient {
       this.waiting.set(slot, request);
     } else {
       this.inFlight = { ...request, id: this.nextId++ };
-      const { id, w, kernel, maxCells, xTest, xTrain, yTrain } = this.inFlight;
-      this.worker.postMessage({ id, w, kernel, maxCells, xTest, xTrain, yTrain });
+      const { id, w, kernel, maxCells, xTest, xTrain, yTrain, approximate = 'never' } = this.inFlight;
+      this.worker.postMessage({ id, w, kernel, maxCells, xTest, xTrain, yTrain, approximate });
       this.replyTimer = this.timers.setTimeout(() => this.stopWorker(), REPLY_TIMEOUT_MS);
     }
   }

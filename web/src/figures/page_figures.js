@@ -7,7 +7,7 @@ import { lazy } from '../charts/lazy.js';
 import { byId, setText } from '../lib/dom.js';
 import { drawKernelPanel, kernelPanels } from './kernels.js';
 import { LandscapeFigure } from './landscape.js';
-import { describeCharts, showDataNote, showEpochs, showErrors, showPredictionsTable, showStatus } from './page_text.js';
+import { describeCharts, showApproximation, showDataNote, showEpochs, showErrors, showPredictionsTable, showStatus } from './page_text.js';
 import { DragPreview } from './drag_preview.js';
 import { PredictionsFigure } from './predictions.js';
 import { FigureScheduler, sameInputs } from './scheduler.js';
@@ -108,8 +108,10 @@ class Figures extends FigureScheduler {
     byId('query').max = String(xMax);
     const errors = session.testErrors(predictions);
     showErrors(session, s, errors);
-    this.lastPredictions = { data: session.data, predictions };
+    const bounds = { nonparametric: session.boundsOf(predictions.nonparametric), parametric: session.boundsOf(predictions.parametric) };
+    this.lastPredictions = { data: session.data, predictions, bounds };
     showPredictionsTable(this.lastPredictions);
+    showApproximation(session, predictions);
     describeCharts(session, s, errors, query);
     setText(byId('estimatorNote'), boundaryNote(session, s.w));
     showEpochs(session); // (its test MSEs are the parametric line's)
@@ -165,7 +167,7 @@ class Figures extends FigureScheduler {
     const heatmap = panel ? panel.heatmap : this.heatmaps[part];
     if (w !== null && !here && this.offloads(session)) {
       const { data } = session;
-      const request = this.workerRequest({ slot: part, session, inputs: this.drawnWith[part], compute: blocksAt(session, w, kernel), w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain });
+      const request = this.workerRequest({ slot: part, session, inputs: this.drawnWith[part], compute: blocksAt(session, w, kernel), w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.blockApproximation });
       if (this.offload(request)) {
         this.offloaded.add(part);
         return;
@@ -192,7 +194,7 @@ class Figures extends FigureScheduler {
     const { data, kernel } = session;
     const inputs = [data, w, kernel];
     if (this.offloaded.has(slot) && sameInputs(this.drawnWith[slot], inputs)) return true;
-    const request = this.workerRequest({ slot, session, inputs, compute: blocksAt(session, w), w, kernel, maxCells: { rows: 1, cols: 1 }, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain });
+    const request = this.workerRequest({ slot, session, inputs, compute: blocksAt(session, w), w, kernel, maxCells: { rows: 1, cols: 1 }, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.blockApproximation });
     if (!this.offload(request)) return false;
     this.drawnWith[slot] = inputs;
     this.offloaded.add(slot);

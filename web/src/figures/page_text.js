@@ -47,13 +47,33 @@ function showErrors(session, s, errors) {
   byId('mse').title = errors ? '' : t('errors.noTruth');
 }
 
-// The predictions chart as numbers; filled only while its panel is open (it can have 2000 rows).
+// A bound as the notes show it: two digits, or ∞ where the binned sums say nothing (a query far from
+// every key).
+const formatBound = (bound) => (Number.isFinite(bound) ? bound.toPrecision(2) : '∞');
+
+// Where the lines or the epochs come from binned sums (large data of your own, model/large_data.js),
+// how near the exact ones they are: the largest bound of the lines, the last epoch's loss bound.
+function showApproximation(session, predictions) {
+  const note = byId('approximateNote');
+  const bounds = [predictions.nonparametric, predictions.parametric].map((line) => session.boundsOf(line)).filter(Boolean);
+  const sentences = [];
+  if (bounds.length) {
+    const largest = Math.max(...bounds.map((each) => Math.max(...each)));
+    sentences.push(t('data.binnedLines', { n: session.data.xTrain.length, queries: session.data.xTest.length, bound: formatBound(largest) }));
+  }
+  if (session.trainsApproximately && session.epoch > 0) sentences.push(t('data.binnedTraining', { bound: formatBound(session.trainer.lossBound) }));
+  setText(note, sentences.join(t.lang === 'zh' ? '' : ' '));
+  note.hidden = sentences.length === 0;
+}
+
+// The predictions chart as numbers, a binned prediction with its bound; filled only while its panel is
+// open (it can have 2000 rows).
 function showPredictionsTable(shown) {
   if (!byId('predictionsTableBox').open || !shown) return;
-  const { data, predictions } = shown;
-  const column = (values, i) => (values ? values[i].toFixed(4) : '–');
+  const { data, predictions, bounds } = shown;
+  const column = (values, i, bound = null) => (values ? values[i].toFixed(4) + (bound ? ` ± ${formatBound(bound[i])}` : '') : '–');
   byId('predictionsTable').tBodies[0].replaceChildren(...Array.from(data.xTest, (x, i) => tableRow([x.toFixed(3),
-    column(data.yTruth, i), column(predictions.average, i), column(predictions.nonparametric, i), column(predictions.parametric, i)])));
+    column(data.yTruth, i), column(predictions.average, i), column(predictions.nonparametric, i, bounds.nonparametric), column(predictions.parametric, i, bounds.parametric)])));
 }
 
 function showEpochs(session) {
@@ -70,4 +90,4 @@ function showDataNote(session, s) {
   if (s.data === 'own') byId('dataNote').closest('details').open = true;
 }
 
-export { describeCharts, showDataNote, showEpochs, showErrors, showPredictionsTable, showStatus };
+export { describeCharts, showApproximation, showDataNote, showEpochs, showErrors, showPredictionsTable, showStatus };

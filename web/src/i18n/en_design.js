@@ -48,6 +48,7 @@ export default {
   'design.describePredictions': 'Predictions of your attention pooling after epoch {epoch} (test MSE {mse}) beside the chapter\'s Gaussian at w = {w} (test MSE {gaussianMse}), with the training data and the truth',
   'design.describeWeights': 'Heatmap of your attention pooling\'s weights after epoch {epoch}: {rows} queries by {cols} keys; a query\'s largest weight lies {distance} from it on average',
   'design.featureCheckSampled': 'Computed by the module at the Gaussian\'s w = {w}, for {rows} evenly spaced of the {queries} queries and every key: the {rows} × {cols} weights of the two forms differ by at most {difference} of each row\'s largest weight.',
+  'design.tooLarge': 'Your attention pooling trains on up to {max} training samples; your {n} are more (an epoch would take minutes).',
   'design.epochLimit': 'Design epochs: at most {epochs} for {n} training samples, so that a link replays quickly',
   'design.lossEmpty': "Press Train or Step: each epoch's loss appears here.",
   'design.lineDesign': 'Your attention pooling',

@@ -48,6 +48,7 @@ export default {
   'design.describePredictions': '第 {epoch} 个迭代周期之后你的注意力汇聚的预测（测试 MSE {mse}），与 w = {w} 的本章高斯汇聚（测试 MSE {gaussianMse}）并列，另有训练数据和真实函数',
   'design.describeWeights': '第 {epoch} 个迭代周期之后你的注意力汇聚的权重热图：{rows} 个查询乘 {cols} 个键；权重最大的键与查询的平均距离为 {distance}',
   'design.featureCheckSampled': '由模块在高斯汇聚的 w = {w} 处、对 {queries} 个查询中均匀选取的 {rows} 个和所有键计算：两种形式的 {rows} × {cols} 个权重之差至多为每行最大权重的 {difference} 倍。',
+  'design.tooLarge': '你设计的注意力汇聚只在不超过 {max} 个训练样本上训练；你的 {n} 个更多（一个迭代周期要几分钟）。',
   'design.epochLimit': '设计的迭代周期：{n} 个训练样本时至多 {epochs} 个，以便链接能很快重放',
   'design.lossEmpty': '按“训练”或“单步”：每个迭代周期的损失会显示在这里。',
   'design.lineDesign': '你的注意力汇聚',

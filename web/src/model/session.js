@@ -1,9 +1,11 @@
 // The estimators for the current settings, all computed by the WebAssembly module (no math here):
-// the data, a trainer for the parametric w with its history, predictions and weights (the criteria it is
-// judged by, for the landscape and the notes, are session_criteria.js's).
+// the data and a trainer for the parametric w with its history (its lines and weights are
+// session_lines.js's; the criteria it is judged by, for the landscape and the notes, session_criteria.js's).
 import { t as pageT } from '../i18n/i18n.js';
 import { problemText } from '../i18n/problem_text.js';
-import { BOUNDARY_MARGIN, SessionCriteria } from './session_criteria.js';
+import { BINNED_EPOCH_PAIRS_PER_POINT, largeDataSettings } from './large_data.js';
+import { BOUNDARY_MARGIN } from './session_criteria.js';
+import { SessionLines } from './session_lines.js';
 
 // A Trainer for data of your own starts here (generated data carry the chapter's random w0).
 const OWN_DATA_W0 = 1;
@@ -12,7 +14,7 @@ const MAX_REPLAY_WORK = 2e8;
 // "Train to convergence" stops when an epoch moves w by less than this, relatively.
 const SETTLED = 1e-9;
 
-class Session extends SessionCriteria {
+class Session extends SessionLines {
   // t: the language of the problems it reports (the page's, or a <nw-figure>'s).
   constructor(nw, { t = pageT } = {}) {
     super();
@@ -26,6 +28,7 @@ class Session extends SessionCriteria {
     this.testMseCache = []; // the parametric estimator's test MSE at ws[0..] so far (see testMses)
     this.remembered = {}; // name -> { inputs, value }: the last predictions (see remember)
     this.blockLines = []; // predictions that came with heatmap passes (see rememberBlockPredictions)
+    this.lineBounds = new WeakMap(); // a binned line's predictions -> their bounds (see boundsOf)
   }
 
   // New generated data for these settings; training starts again from the data's w0.
@@ -47,11 +50,21 @@ class Session extends SessionCriteria {
     this.resetTraining(settings);
   }
 
+  // The settings with a kernel and estimator the data can use (model/large_data.js), training again
+  // when they changed, and the problem saying why (null when they fit).
+  fitToData(settings) {
+    const fitted = largeDataSettings(this.data.xTrain.length, settings, this.t);
+    if (fitted.problem) this.resetTraining(fitted.settings);
+    return fitted;
+  }
+
   resetTraining(settings) {
     const objective = { kernel: settings.kernel, estimator: settings.estimator ?? 'nadarayaWatson', leaveOneOut: settings.loo === 'on', loss: settings.loss };
     // (The module says which kernels can be trained: some have no gradient in w.)
+    // Your own data may be large enough for binned epochs (model/large_data.js); generated data never.
+    const approximate = this.data.yTruth ? 'never' : 'auto';
     const trainer = this.nw.isTrainable(objective.kernel, objective.estimator)
-      ? new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective })
+      ? new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective, approximate })
       : null;
     if (this.trainer) this.trainer.delete();
     this.trainer = trainer;
@@ -89,11 +102,17 @@ class Session extends SessionCriteria {
     return loss;
   }
 
-  // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples.
+  // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples: an exact
+  // epoch visits n^2 key pairs, a binned one about BINNED_EPOCH_PAIRS_PER_POINT n pairs' worth.
   get maxEpochs() {
     const n = this.data.xTrain.length;
-    return Math.max(1, Math.floor(MAX_REPLAY_WORK / (n * n)));
+    const epochWork = this.trainsApproximately ? BINNED_EPOCH_PAIRS_PER_POINT * n : n * n;
+    return Math.max(1, Math.floor(MAX_REPLAY_WORK / epochWork));
   }
+
+  // Whether epochs come from binned sums (large data of your own): each loss is then within
+  // trainer.lossBound of the exact one, and epochs are not computed in rows by workers.
+  get trainsApproximately() { return Boolean(this.trainer && this.trainer.approximate); }
 
   // Replays training up to `trained` epochs (a link's or an attribute's), at most maxEpochs; returns
   // why it stopped short, or null. A step that diverges throws NWError (keeping w).
@@ -198,96 +217,6 @@ class Session extends SessionCriteria {
   get learnedW() { return this.trainer ? this.trainer.w : NaN; }
   get kernel() { return this.objective.kernel; }
   get estimator() { return this.objective.estimator; }
-
-  // Predictions at the test queries; parametric is null when the kernel cannot be trained. Each line
-  // is kept until its inputs change: a query moving, a redraw, a new w (parametric line) or an epoch
-  // (nonparametric line) do not compute it again (about n^2 kernel evaluations each).
-  predictions(w) {
-    const { data } = this;
-    return {
-      average: this.remember('average', [data], () => new Float64Array(data.xTest.length).fill(this.nw.averagePool(data.yTrain))),
-      nonparametric: this.line('nonparametric', w),
-      parametric: this.trainer ? this.line('parametric', this.learnedW) : null,
-    };
-  }
-
-  // The predictions at w of the session's kernel and estimator, kept as `name`. A local-linear line
-  // comes from its fit (localLinearFit), which the boundary note reads too: one pass for both.
-  line(name, w) {
-    const { data, kernel, estimator } = this;
-    return this.remember(name, [data, w, kernel, estimator], () => (estimator === 'localLinear'
-      ? this.localLinearFit(name, w).predictions
-      : this.blockLine(w) ?? this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator })));
-  }
-
-  // Whether line(name, w) is kept (would not be computed again).
-  hasLine(name, w) {
-    const last = this.remembered[name];
-    const inputs = [this.data, w, this.kernel, this.estimator];
-    return Boolean(last && last.inputs.every((value, i) => Object.is(value, inputs[i]))) || this.blockLine(w) !== null;
-  }
-
-  // The local-linear fit at w, { predictions, fallbackRows } (predictions exactly predict's with that
-  // estimator: the module computes both with one function), kept per line name.
-  localLinearFit(name, w) {
-    const { data, kernel } = this;
-    return this.remember(`${name}LocalLinear`, [data, w, kernel], () => this.nw.localLinear(data.xTest, data.xTrain, data.yTrain, { w, kernel }));
-  }
-
-  // compute()'s value, kept under `name` while `inputs` stay the same (Object.is, one by one).
-  remember(name, inputs, compute) {
-    const last = this.remembered[name];
-    if (last && last.inputs.every((value, i) => Object.is(value, inputs[i]))) return last.value;
-    const value = compute();
-    this.remembered[name] = { inputs, value };
-    return value;
-  }
-
-  // Test MSE of each estimator against the truth; null without a truth (your own data).
-  testErrors(predictions) {
-    const truth = this.data.yTruth;
-    if (!truth) return null;
-    const mse = (p) => (p ? this.nw.meanSquaredError(p, truth) : null);
-    return { average: mse(predictions.average), nonparametric: mse(predictions.nonparametric), parametric: mse(predictions.parametric) };
-  }
-
-  // The weights for a heatmap, rows = test inputs (queries), columns = training inputs (keys), in at
-  // most maxCells.rows x maxCells.cols blocks; withPredictions adds the predictions from the same pass.
-  // Predictions of the session's own kernel are kept as that w's line (see predictions): the heatmap and
-  // the line at one w then cost one pass.
-  blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
-    const { data } = this;
-    const blocks = this.nw.attentionBlocks(data.xTest, data.xTrain, withPredictions ? data.yTrain : null, { w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols });
-    if (withPredictions) this.rememberBlockPredictions(w, kernel, blocks);
-    return blocks;
-  }
-
-  // Blocks computed elsewhere (the heatmap worker, or a drag preview) for request's data, w and kernel:
-  // their predictions are kept as that w's line if they are this session's data's.
-  acceptBlocks(request, blocks) {
-    if (request.xTrain === this.data.xTrain && request.yTrain === this.data.yTrain) this.rememberBlockPredictions(request.w, request.kernel, blocks);
-  }
-
-  // Keeps the predictions that came with blocks (computed here or by a worker from this session's data)
-  // as that w's line, when they are of this session's kernel and estimator (blocks are always
-  // Nadaraya-Watson's: a local-linear line is computed by predict). The last two are kept: one pass can
-  // give the nonparametric line and another the parametric one, and line() takes whichever matches.
-  rememberBlockPredictions(w, kernel, blocks) {
-    if (kernel !== this.kernel || this.estimator !== 'nadarayaWatson' || !blocks.predictions) return;
-    const line = { data: this.data, kernel, w, predictions: blocks.predictions };
-    this.blockLines = [line, ...this.blockLines.filter((kept) => !Object.is(kept.w, w))].slice(0, 2);
-  }
-
-  // The predictions a heatmap's pass gave at w for the current data and kernel, or null.
-  blockLine(w) {
-    const line = this.blockLines.find((kept) => kept.data === this.data && kept.kernel === this.kernel && Object.is(kept.w, w));
-    return line && this.estimator === 'nadarayaWatson' ? line.predictions : null;
-  }
-
-  // One query's weights over the training points.
-  queryWeights(query, w) {
-    return this.nw.attentionWeights([query], this.data.xTrain, { w, kernel: this.kernel }).data;
-  }
 }
 
 export { BOUNDARY_MARGIN, Session };

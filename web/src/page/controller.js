@@ -214,6 +214,9 @@ class App {
       const change = sessionChange(previous, next, this.session.epoch);
       if (change === 'data') this.loadData(next, problems);
       else if (change === 'training') this.session.resetTraining(next);
+      const fitted = this.session.fitToData(next); // (large data: the Gaussian kernel only)
+      if (fitted.problem) problems.push(fitted.problem);
+      next = fitted.settings;
       const { target, problem } = this.session.replayPlan(next.trained);
       if (!replayNow && this.training.replaysLater(target - this.session.epoch)) {
         replayLater = target;

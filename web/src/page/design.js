@@ -6,8 +6,9 @@ import { Player } from '../compute/player.js';
 import { DesignFeed } from '../figures/design_feed.js';
 import { DesignFigure } from '../figures/design.js';
 import { maxDesignEpochs } from '../model/design.js';
+import { EXACT_MAX_TRAIN, isLarge } from '../model/large_data.js';
 import { t } from '../i18n/i18n.js';
-import { byId } from '../lib/dom.js';
+import { byId, setText } from '../lib/dom.js';
 import { showProblems } from './messages.js';
 
 // The figure is computed once it is this near the view (a reader scrolling to it finds it drawn).
@@ -28,7 +29,7 @@ class DesignSection {
       t,
       host: {
         settings: () => this.app.settings,
-        data: () => this.app.session.data,
+        data: () => (this.dataTooLarge ? null : this.app.session.data),
         stoppedAt: (epoch) => this.app.apply({ ...this.app.settings, designTrained: epoch }, 'replace'),
         pause: () => this.player.pause(),
         showProblems,
@@ -72,6 +73,12 @@ class DesignSection {
     this.showButtons();
   }
 
+  // Large data of your own (model/large_data.js) is not designed on: each epoch would take minutes.
+  get dataTooLarge() {
+    const { data } = this.app.session;
+    return Boolean(data) && isLarge(data.xTrain.length);
+  }
+
   // Nothing left to compute for the settings shown (or the figure is not near the view).
   get idle() { return !this.feed.pending && !this.player.isPlaying && (!this.near || this.feed.current); }
 
@@ -84,6 +91,15 @@ class DesignSection {
   show() {
     if (!this.near) return;
     const { session, settings } = this.app;
+    if (this.dataTooLarge) {
+      this.player.pause();
+      setText(byId('designStatus'), t('design.tooLarge', { max: EXACT_MAX_TRAIN, n: session.data.xTrain.length }));
+      this.saidTooLarge = true;
+      this.showButtons();
+      return;
+    }
+    if (this.saidTooLarge) setText(byId('designStatus'), '');
+    this.saidTooLarge = false;
     const limit = session.data ? maxDesignEpochs(session.data.xTrain.length) : Infinity;
     if (settings && settings.designTrained > limit) {
       this.player.pause();
@@ -97,6 +113,7 @@ class DesignSection {
   // One epoch more for the player or Step; null while the last one is on its way (for the player).
   stepOnce({ evenWhilePending = false } = {}) {
     if (this.feed.pending && !evenWhilePending) return null;
+    if (this.dataTooLarge) return false;
     const { session, settings } = this.app;
     const limit = maxDesignEpochs(session.data.xTrain.length);
     if (settings.designTrained >= limit) {
@@ -109,7 +126,8 @@ class DesignSection {
 
   showButtons() {
     const playing = this.player.isPlaying;
-    byId('designTrain').disabled = playing;
+    byId('designTrain').disabled = playing || this.dataTooLarge;
+    byId('designStep').disabled = this.dataTooLarge;
     byId('designPause').disabled = !playing;
     byId('hidden').disabled = this.app.settings ? this.app.settings.scoring !== 'additive' : false;
     const focus = document.activeElement;

@@ -1,7 +1,8 @@
 // The page's files: your own data (CSV typed, pasted or read from a file), downloads of the data, the
 // predictions, the session and a chart as PNG, and a session file read back. Where downloads may be
 // blocked (a sandboxed frame) the text or image is shown to copy instead.
-import { parseCsv } from '../io/csv.js';
+import { CsvClient } from '../compute/csv_client.js';
+import { MAX_BYTES } from '../io/csv.js';
 import { chartPng, dataCsv, downloadText, downloadUrl, downloadsMayBeBlocked, parseSession, predictionsCsv, sessionJson } from '../io/exports.js';
 import { ownData } from '../io/own_data.js';
 import { t } from '../i18n/i18n.js';
@@ -10,27 +11,34 @@ import { parse } from '../model/settings.js';
 import { byId } from '../lib/dom.js';
 import { clearProblems, showProblems } from './messages.js';
 
-// A file larger than this is not read (a CSV of 2000 rows or a session is a few tens of kB).
-const MAX_FILE_BYTES = 1_000_000;
+// A file larger than this is not read: the CSV limit (100,000 rows take about 4 MB), also for a session
+// file (which carries your data).
+const MAX_FILE_BYTES = MAX_BYTES;
+// A file's text longer than this is read without being copied into the CSV box (megabytes in a
+// textarea are slow to lay out and to edit), which is then emptied; a longer text shows its progress.
+const BOX_MAX_CHARS = 100_000;
 
 class Files {
   // app: the controller (page/controller.js), whose settings and session the files read and replace.
   constructor(app) {
     this.app = app;
+    this.csv = new CsvClient();
+    this.reading = null; // the CSV read under way (a newer one supersedes it)
   }
 
   bind() {
     const { app } = this;
     const on = (id, handler) => byId(id).addEventListener('click', handler);
-    on('useCsv', () => this.useCsv());
+    on('useCsv', () => this.useCsv(byId('csvText').value));
     on('clearData', () => {
       ownData.clear();
+      this.reading = null; // (a CSV still being read is not used)
       byId('csvText').value = '';
       app.edit('data', 'generated');
     });
     byId('csvFile').addEventListener('change', () => this.readFile(byId('csvFile'), (text) => {
-      byId('csvText').value = text;
-      this.useCsv();
+      byId('csvText').value = text.length <= BOX_MAX_CHARS ? text : '';
+      this.useCsv(text);
     }));
     on('exportData', () => this.exportText('nadaraya-watson-data.csv', 'text/csv', dataCsv(app.session.data)));
     on('exportPredictions', () => this.exportText('nadaraya-watson-predictions.csv', 'text/csv',
@@ -74,27 +82,40 @@ class Files {
     byId('exportFallbackNote').textContent = note;
   }
 
-  useCsv() {
+  // Reads CSV text (off the page's thread where a worker runs, with a progress bar for a long text)
+  // and uses it. A broken CSV's problem names its line or the limit, and the data in use stay.
+  async useCsv(text) {
     const { app } = this;
     app.stopConverging();
+    clearProblems();
+    const progress = byId('csvProgress');
+    progress.value = 0;
+    progress.hidden = text.length <= BOX_MAX_CHARS;
+    const reading = this.csv.read(text, (fraction) => { progress.value = fraction; });
+    this.reading = reading;
+    let points;
     try {
-      const points = parseCsv(byId('csvText').value);
-      ownData.save(points);
-      app.training.player.pause();
-      clearProblems();
-      // Always reload: the stored data may have changed even if the setting has not.
-      app.settings = { ...app.settings, data: 'generated' };
-      app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
+      points = await reading;
     } catch (error) {
-      showProblems([problemText(error)]);
+      if (this.reading === reading) showProblems([problemText(error)]);
+      return;
+    } finally {
+      if (this.reading === reading) progress.hidden = true;
     }
+    if (this.reading !== reading) return;
+    this.reading = null;
+    ownData.save(points);
+    app.training.player.pause();
+    // Always reload: the stored data may have changed even if the setting has not.
+    app.settings = { ...app.settings, data: 'generated' };
+    app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
   }
 
   readFile(input, onText) {
     const file = input.files && input.files[0];
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      showProblems([t('problem.fileTooLarge', { name: file.name.slice(0, 60) })]);
+      showProblems([t('problem.fileTooLarge', { name: file.name.slice(0, 60), mb: MAX_FILE_BYTES / 1e6 })]);
       input.value = '';
       return;
     }

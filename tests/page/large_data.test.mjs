@@ -1,0 +1,121 @@
+// Your own data beyond 2000 points (model/large_data.js, the Session's binned lines and epochs, the CSV
+// read in a worker): every number the page would show is the module's, computed here the same way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CsvClient } from '../../web/src/compute/csv_client.js';
+import { CsvError } from '../../web/src/io/csv.js';
+import { EXACT_MAX_TRAIN, largeDataSettings } from '../../web/src/model/large_data.js';
+import { Session } from '../../web/src/model/session.js';
+import { defaults } from '../../web/src/model/settings.js';
+import { t } from '../../web/src/i18n/i18n.js';
+import { createNW } from '../module/module.mjs';
+
+const nw = await createNW();
+
+// n points of the chapter's function as your own data (no truth), in a shuffled order.
+function ownSession(n, settings = {}) {
+  const data = nw.generateData({ nTrain: n, seed: 3 });
+  const order = Array.from({ length: n }, (_, i) => (i * 7919) % n);
+  const session = new Session(nw);
+  const s = { ...defaults(), ...settings, data: 'own' };
+  session.useOwnData({ x: order.map((i) => data.xTrain[i]), y: order.map((i) => data.yTrain[i]) }, s);
+  return { session, s };
+}
+
+test('above 2000 points only the Gaussian kernel with Nadaraya-Watson pooling is used, and the reader is told why', () => {
+  const s = { ...defaults(), kernel: 'epanechnikov', estimator: 'localLinear' };
+  assert.deepEqual(largeDataSettings(EXACT_MAX_TRAIN, s, t), { settings: s, problem: null });
+  const large = largeDataSettings(EXACT_MAX_TRAIN + 1, s, t);
+  assert.equal(large.settings.kernel, 'gaussian');
+  assert.equal(large.settings.estimator, 'nadarayaWatson');
+  assert.equal(large.problem, 'Your 2001 points are more than 2000: for them the page uses the Gaussian kernel with Nadaraya-Watson pooling, whose sums can be binned (another kernel would take minutes an epoch)');
+  const { session } = ownSession(3000, { kernel: 'triangular' });
+  const fitted = session.fitToData({ ...defaults(), kernel: 'triangular' });
+  assert.equal(fitted.settings.kernel, 'gaussian');
+  assert.equal(session.kernel, 'gaussian', 'training starts again with the kernel used');
+});
+
+test('large data of your own trains from binned epochs; generated data never does', () => {
+  const { session } = ownSession(5000, { lr: 0.001 });
+  assert.equal(session.trainsApproximately, true);
+  const binned = nw.binnedLooLoss(session.data.xTrain, session.data.yTrain, { w: 1 });
+  session.step();
+  assert.equal(session.losses[0], binned.loss);
+  assert.equal(session.learnedW, 1 - 0.001 * binned.grad);
+  assert.equal(session.trainer.lossBound, binned.lossBound);
+  assert.ok(session.maxEpochs > 100, `binned epochs are cheap: ${session.maxEpochs} allowed`);
+  assert.equal(ownSession(1000).session.trainsApproximately, false);
+  const generated = new Session(nw);
+  generated.generate({ ...defaults(), nTrain: 2000 });
+  assert.equal(generated.trainsApproximately, false);
+  assert.equal(generated.blockApproximation, 'never');
+});
+
+test('a line beyond 1e7 pairs comes from binned sums with its bounds, the same as the heatmaps\' passes; within them, exactly', () => {
+  const { session } = ownSession(20_000, { nTest: 600 });
+  assert.equal(session.binsLines, true);
+  const { xTest, xTrain, yTrain } = session.data;
+  const line = session.line('nonparametric', 2);
+  const expected = nw.attentionBlocks(xTest, xTrain, yTrain, { w: 2, approximate: 'auto', maxBlockRows: 1, maxBlockCols: 1 });
+  assert.deepEqual(Array.from(line), Array.from(expected.predictions));
+  assert.deepEqual(Array.from(session.boundsOf(line)), Array.from(expected.predictionBounds));
+  const exact = nw.predict(xTest, xTrain, yTrain, { w: 2 });
+  line.forEach((p, i) => assert.ok(Math.abs(p - exact[i]) <= session.boundsOf(line)[i]));
+  // A heatmap's pass at another w gives that w's line, with its bounds.
+  const blocks = session.blocks(3, { maxCells: { rows: 50, cols: 50 }, withPredictions: true });
+  assert.equal(blocks.approximate, true);
+  assert.equal(session.line('nonparametric', 3), blocks.predictions);
+  assert.equal(session.boundsOf(blocks.predictions), blocks.predictionBounds);
+
+  const small = ownSession(20_000, { nTest: 500 }).session;
+  assert.equal(small.binsLines, false);
+  const exactLine = small.line('nonparametric', 2);
+  assert.equal(small.boundsOf(exactLine), null);
+  assert.deepEqual(Array.from(exactLine), Array.from(nw.predict(small.data.xTest, small.data.xTrain, small.data.yTrain, { w: 2 })));
+});
+
+// A stand-in for the browser's Worker: records what it is sent; the test replies.
+class FakeWorker {
+  constructor() { this.sent = []; this.terminated = false; }
+  postMessage(message) { this.sent.push(message); }
+  terminate() { this.terminated = true; }
+  reply(data) { this.onmessage({ data }); }
+}
+
+test('the CSV client reads in the worker with its progress, puts a refusal in the page\'s words, and a newer read supersedes', async () => {
+  const worker = new FakeWorker();
+  const client = new CsvClient({ startWorker: () => worker });
+  const progress = [];
+  const first = client.read('1,2\n3,4', (fraction) => progress.push(fraction));
+  assert.deepEqual(worker.sent, [{ id: 1, text: '1,2\n3,4' }]);
+  worker.reply({ id: 1, progress: 0.5 });
+  worker.reply({ id: 1, points: { x: [1, 3], y: [2, 4] } });
+  assert.deepEqual(await first, { x: [1, 3], y: [2, 4] });
+  assert.deepEqual(progress, [0.5]);
+
+  const refused = client.read('1,2\n3');
+  worker.reply({ id: 2, error: { key: 'csv.twoColumns', params: { line: 2, got: '"3"' } } });
+  await assert.rejects(refused, (error) => error instanceof CsvError && error.message === 'Line 2: needs two columns, x and y, got "3"');
+
+  let settled = false;
+  client.read('1,2\n3,4').then(() => { settled = true; }, () => { settled = true; });
+  const newer = client.read('5,6\n7,8');
+  worker.reply({ id: 3, points: { x: [1, 3], y: [2, 4] } }); // (the superseded read's answer)
+  worker.reply({ id: 4, points: { x: [5, 7], y: [6, 8] } });
+  assert.deepEqual(await newer, { x: [5, 7], y: [6, 8] });
+  assert.equal(settled, false, 'a superseded read never settles');
+});
+
+test('where no worker starts, or it fails, the CSV is read on the page\'s thread', async () => {
+  const none = new CsvClient({ startWorker: () => { throw new Error('file://'); } });
+  assert.deepEqual(await none.read('x,y\n1,2\n3,4'), { x: [1, 3], y: [2, 4] });
+  await assert.rejects(none.read('1,2'), /at least 2 rows/);
+  const worker = new FakeWorker();
+  const failing = new CsvClient({ startWorker: () => worker });
+  const reading = failing.read('1,2\n3,4');
+  worker.onerror({ preventDefault() {} });
+  assert.deepEqual(await reading, { x: [1, 3], y: [2, 4] });
+  assert.equal(worker.terminated, true);
+  assert.deepEqual(await failing.read('5,6\n7,8'), { x: [5, 7], y: [6, 8] });
+  assert.equal(worker.sent.length, 1, 'later reads stay on the page');
+});
