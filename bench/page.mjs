@@ -11,10 +11,12 @@ import { browserKinds, launchBrowser } from '../tests/e2e/drivers.mjs';
 const PAGE_HASH = '#nTrain=1000&nTest=1000&w=1';
 const chromium = { key: 'chromium', ...browserKinds.chromium };
 
-async function dragIn(browser, url, updates) {
+// prepare(page): what the reader does before dragging (loads a file of data, say).
+async function dragIn(browser, url, updates, prepare = async () => {}) {
   const page = await browser.newPage();
   try {
     await page.goto(url);
+    await prepare(page);
     return await page.evaluate(async (count) => {
       const slider = document.getElementById('w');
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -54,6 +56,32 @@ export async function measureDrag({ updates = 120 } = {}) {
       worker: await dragIn(browser, server.url + PAGE_HASH, updates),
       page: await dragIn(browser, fileUrl + PAGE_HASH, updates),
     };
+  } finally {
+    await server.close();
+    await browser.close();
+  }
+}
+
+// The drag with your own data of 100,000 points and 2000 test points (#31: a change of w paints within
+// 100 ms): its lines and heatmaps come from binned sums, computed in the heatmap worker. { frames, update,
+// draw, requested } as measureDrag's.
+export async function measureLargeDrag({ updates = 60, n = 100_000 } = {}) {
+  const { writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { createRequire } = await import('node:module');
+  const nw = await createRequire(import.meta.url)(`${distDir}nw.js`)();
+  const data = nw.generateData({ nTrain: n, seed: 5 });
+  const csv = join(tmpdir(), `nw-bench-${process.pid}-large.csv`);
+  writeFileSync(csv, `x,y\n${Array.from(data.xTrain, (x, i) => `${x},${data.yTrain[i]}`).join('\n')}\n`);
+  const browser = await launchBrowser(chromium);
+  const server = await serveDir(distDir);
+  try {
+    return await dragIn(browser, `${server.url}#nTest=2000&w=1`, updates, async (page) => {
+      await page.locator('details.more > summary').click();
+      await page.label('CSV file').setFiles(csv);
+      await page.waitForFunction(() => location.hash.includes('data=own'), null, { timeout: 60_000 });
+    });
   } finally {
     await server.close();
     await browser.close();

@@ -74,6 +74,23 @@ inEachBrowser('your own data at 100,000 rows', (env) => {
     const exact = nw.predict(some.map((i) => xTest[i]), xTrain, yTrain, { w: 1 });
     some.forEach((q, k) => assert.ok(Math.abs(nonparametric.predictions[q] - exact[k]) <= nonparametric.predictionBounds[q]));
 
+    // The heatmap's blocks are the module's binned ones, and a cell's tooltip gives its weight's bound.
+    await page.locator('#nonparametricHeatmap').box(); // (the reader scrolls to it: drawn near the view)
+    await page.waitForFunction(() => nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap'))?.$heatmap.blocks.approximate === true);
+    const heatmap = await page.evaluate(() => {
+      const chart = nwPage.Chart.getChart(document.getElementById('nonparametricHeatmap'));
+      const h = chart.$heatmap;
+      const cell = h.cellAt(h.blocks.blockRows >> 1, h.blocks.blockCols >> 1);
+      const label = chart.options.plugins.tooltip.callbacks.label({ raw: cell });
+      return { rows: h.blocks.blockRows, cols: h.blocks.blockCols, approximate: h.blocks.approximate, cell, label };
+    });
+    assert.equal(heatmap.approximate, true);
+    const blocks = nw.attentionBlocks(xTest, xTrain, yTrain, { w: 1, approximate: 'auto', maxBlockRows: heatmap.rows, maxBlockCols: heatmap.cols });
+    const k = (heatmap.rows >> 1) * blocks.blockCols + (heatmap.cols >> 1);
+    assert.equal(heatmap.cell.v, blocks.weight[k]);
+    assert.equal(heatmap.cell.bound, blocks.weightBounds[k]);
+    assert.equal(heatmap.label[2], `weight = ${blocks.weight[k].toPrecision(4)} ± ${blocks.weightBounds[k].toPrecision(2)} (binned sums)`);
+
     // A training step: the binned loss at w0 = 1, and the note says so with the step's bound.
     await page.button('Step').nth(0).click();
     await page.waitForFunction(() => document.getElementById('status').dataset.w !== '1');
@@ -89,7 +106,7 @@ inEachBrowser('your own data at 100,000 rows', (env) => {
     // epoch trained is trained again on the new test points).
     await page.label('Test points').set('50');
     await page.waitForFunction(() => !document.getElementById('approximateNote').textContent.includes('test points'));
-    assert.match(await page.locator('#approximateNote').text(), /^Training takes each epoch’s loss and gradient from binned sums: each loss within ±\S+ of the exact one\.$/);
+    assert.match(await page.locator('#approximateNote').text(), /^The chart draws one in every 20 of your 100000 points, evenly along x; the lines use all of them\. Training takes each epoch’s loss and gradient from binned sums: each loss within ±\S+ of the exact one\.$/);
     const xTest50 = nw.testGrid(xTrain[0], xTrain[N - 1], 50);
     const exact50 = nw.predict(xTest50, xTrain, yTrain, { w: 1 });
     (await chartLine(page, 3)).forEach((y, i) => assert.ok(Math.abs(y - exact50[i]) <= 1e-12 * Math.max(1, Math.abs(exact50[i]))));

@@ -25,6 +25,11 @@ const POINT_SETS = [0, ...Array.from({ length: LEVELS }, (_, i) => FIRST_LEVEL +
 const dotScale = (count, width) => Math.min(1, Math.sqrt((10 * width) / 100 / Math.max(1, count)));
 const pointCount = (chart) => POINT_SETS.reduce((sum, index) => sum + (chart.data.datasets[index].trainingPoints?.length ?? 0), 0);
 const LARGEST_RADIUS = BASE_RADIUS + 9;
+// At most this many training points are drawn: of more (your own data, up to 100,000), one in every
+// drawnEvery(n), evenly along x (they are sorted), so that a redraw stays within a frame or two (100,000
+// dots took 180 ms a redraw here, as many as the cloud has pixels). The lines use every point.
+const MAX_DRAWN_POINTS = 5000;
+const drawnEvery = (n) => Math.max(1, Math.ceil(n / MAX_DRAWN_POINTS));
 const trainingPointsPlugin = {
   id: 'nwTrainingPoints',
   beforeDatasetsDraw(chart) {
@@ -218,17 +223,18 @@ class PredictionsChart {
     const bands = Array.from({ length: LEVELS }, () => []);
     const xs = this.trainingX;
     const ys = this.trainingY;
+    const every = drawnEvery(xs.length);
     if (!weights) {
-      sets[0].trainingPoints = points(xs, ys);
+      sets[0].trainingPoints = every === 1 ? points(xs, ys) : Array.from({ length: Math.ceil(xs.length / every) }, (_, k) => ({ x: xs[k * every], y: ys[k * every] }));
       sets[0].backgroundColor = this.colors.data;
     } else {
       let largest = 0;
       for (const a of weights) largest = Math.max(largest, a);
       const unseen = [];
-      weights.forEach((a, i) => {
-        const level = largest > 0 ? Math.round((a / largest) * LEVELS) : 0;
+      for (let i = 0; i < weights.length; i += every) {
+        const level = largest > 0 ? Math.round((weights[i] / largest) * LEVELS) : 0;
         (level > 0 ? bands[level - 1] : unseen).push({ x: xs[i], y: ys[i] });
-      });
+      }
       sets[0].trainingPoints = unseen;
       sets[0].backgroundColor = this.colors.unseen;
     }
@@ -255,4 +261,4 @@ class PredictionsChart {
   draw() { this.chart.update('none'); }
 }
 
-export { PredictionsChart };
+export { PredictionsChart, drawnEvery };

@@ -1,5 +1,6 @@
 // The page's words and tables about a session, beside its charts: the status line, the errors table,
 // the predictions and epochs tables, the charts' text alternatives and the data note.
+import { drawnEvery } from '../charts/predictions_chart.js';
 import { t } from '../i18n/i18n.js';
 import { ownData } from '../io/own_data.js';
 import { byId, setText, tableRow } from '../lib/dom.js';
@@ -52,11 +53,14 @@ function showErrors(session, s, errors) {
 const formatBound = (bound) => (Number.isFinite(bound) ? bound.toPrecision(2) : '∞');
 
 // Where the lines or the epochs come from binned sums (large data of your own, model/large_data.js),
-// how near the exact ones they are: the largest bound of the lines, the last epoch's loss bound.
+// how near the exact ones they are: the largest bound of the lines, the last epoch's loss bound; and
+// where the chart draws only some of the points, which.
 function showApproximation(session, predictions) {
   const note = byId('approximateNote');
   const bounds = [predictions.nonparametric, predictions.parametric].map((line) => session.boundsOf(line)).filter(Boolean);
   const sentences = [];
+  const n = session.data.xTrain.length;
+  if (drawnEvery(n) > 1) sentences.push(t('data.drawnEvery', { every: drawnEvery(n), n }));
   if (bounds.length) {
     const largest = Math.max(...bounds.map((each) => Math.max(...each)));
     sentences.push(t('data.binnedLines', { n: session.data.xTrain.length, queries: session.data.xTest.length, bound: formatBound(largest) }));

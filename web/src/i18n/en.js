@@ -167,6 +167,7 @@ export default {
   'errors.noTruth': 'Your data has no known truth to compare with',
   'data.usingOwnKept': 'Using your {n} points (kept in this browser). Test points: a grid over their range. No truth is known, so there is no test MSE.',
   'data.usingOwnUnkept': 'Using your {n} points (kept only while this page is open: this browser does not let it store them). Test points: a grid over their range. No truth is known, so there is no test MSE.',
+  'data.drawnEvery': 'The chart draws one in every {every} of your {n} points, evenly along x; the lines use all of them.',
   'data.reading': 'Reading the CSV…',
   'data.binnedLines': 'With {n} points and {queries} test points the lines come from binned sums (keys on a grid, then a fast Fourier transform): each prediction is within ±{bound} of the exact one (the largest bound; the predictions table gives each).',
   'data.binnedTraining': 'Training takes each epoch’s loss and gradient from binned sums: each loss within ±{bound} of the exact one.',

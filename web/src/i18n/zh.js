@@ -166,6 +166,7 @@ export default {
   'errors.noTruth': '你的数据没有已知的真实函数可供比较',
   'data.usingOwnKept': '正在使用你的 {n} 个点（保存在此浏览器中）。测试点：覆盖其范围的网格。真实函数未知，因此没有测试 MSE。',
   'data.usingOwnUnkept': '正在使用你的 {n} 个点（仅在此页面打开期间保留：此浏览器不允许保存它们）。测试点：覆盖其范围的网格。真实函数未知，因此没有测试 MSE。',
+  'data.drawnEvery': '图中沿 x 均匀地每 {every} 个点只画一个（共 {n} 个点）；预测曲线用到全部的点。',
   'data.reading': '正在读取 CSV…',
   'data.binnedLines': '在 {n} 个点、{queries} 个测试点时，预测曲线由分箱求和得到（先把键分箱到网格上，再做快速傅里叶变换）：每个预测与精确值相差不超过 ±{bound}（这是最大的上界；预测表给出每一个）。',
   'data.binnedTraining': '训练时每个迭代周期的损失和梯度由分箱求和得到：每个损失与精确值相差不超过 ±{bound}。',
