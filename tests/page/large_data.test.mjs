@@ -119,3 +119,14 @@ test('where no worker starts, or it fails, the CSV is read on the page\'s thread
   assert.deepEqual(await failing.read('5,6\n7,8'), { x: [5, 7], y: [6, 8] });
   assert.equal(worker.sent.length, 1, 'later reads stay on the page');
 });
+
+test('a session file\'s own data has the CSV\'s limits: 2 to 100,000 points', async () => {
+  const { parseSession } = await import('../../web/src/io/exports.js');
+  const file = (n) => JSON.stringify({
+    format: 'nadaraya-watson-session', version: 1, settings: { data: 'own' },
+    ownData: { x: Array.from({ length: n }, (_, i) => i), y: Array.from({ length: n }, () => 1) }, training: { ws: [], losses: [] },
+  });
+  assert.equal(parseSession(file(100_000)).ownData.x.length, 100_000);
+  assert.throws(() => parseSession(file(100_001)), { message: "The session's own data must have 2 to 100000 points, got 100001" });
+  assert.throws(() => parseSession(file(1)), { message: "The session's own data must have 2 to 100000 points, got 1" });
+});

@@ -261,6 +261,7 @@ export default {
   'session.wrongFormat': 'The file is not a session of this page (format "{format}")',
   'session.wrongVersion': 'Session version {version} is not supported (expected {expected})',
   'session.noSettings': 'The session has no settings',
+  'session.ownDataSize': "The session's own data must have 2 to {max} points, got {got}",
   'session.badOwnData': "The session's own data must be two arrays of numbers of the same length",
   'session.badTraining': "The session's training history must be numbers",
   // <nw-figure> (component/figures/component_views.js, nw_figure.js)

@@ -260,6 +260,7 @@ export default {
   'session.wrongFormat': '该文件不是本页面的会话（格式“{format}”）',
   'session.wrongVersion': '不支持会话版本 {version}（应为 {expected}）',
   'session.noSettings': '会话中没有设置',
+  'session.ownDataSize': '会话中你的数据必须有 2 到 {max} 个点，实际有 {got} 个',
   'session.badOwnData': '会话中你的数据必须是两个长度相同的数字数组',
   'session.badTraining': '会话中的训练历史必须是数字',
   // <nw-figure>（component/figures/component_views.js、nw_figure.js）

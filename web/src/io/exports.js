@@ -1,6 +1,7 @@
 // Files out and in: the data and predictions as CSV, the session as JSON, downloads. No math here.
 import { inSandbox } from '../embed/sandbox.js';
 import { t } from '../i18n/i18n.js';
+import { MAX_OWN_ROWS } from '../model/large_data.js';
 import { textOf } from '../model/settings.js';
 
 const FORMAT = 'nadaraya-watson-session';
@@ -49,6 +50,8 @@ function parseSession(text) {
   if (own !== null && own !== undefined && !(own && isNumberArray(own.x) && isNumberArray(own.y) && own.x.length === own.y.length)) {
     throw new Error(t('session.badOwnData'));
   }
+  // (The same limits as a CSV's: a session file may have been edited.)
+  if (own && (own.x.length < 2 || own.x.length > MAX_OWN_ROWS)) throw new Error(t('session.ownDataSize', { max: MAX_OWN_ROWS, got: own.x.length }));
   const training = session.training || {};
   if (!isNumberArray(training.ws || []) || !isNumberArray(training.losses || [])) throw new Error(t('session.badTraining'));
   return { settings: textOf(session.settings), ownData: own || null, training: { ws: training.ws || [], losses: training.losses || [] } };
