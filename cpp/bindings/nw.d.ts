@@ -253,8 +253,9 @@ declare namespace createNW {
     estimator?: EstimatorName;
     /**
      * 'never' (default): exact epochs. 'auto': with the gaussian scoring, kernel and nadarayaWatson
-     * estimator, each epoch's loss and gradient come from binned sums (binnedLooLoss) where an exact
-     * epoch would visit more than 2e7 key pairs (n > 4472); approximate and lossBound say so.
+     * estimator and n > 4472, an epoch's loss and gradient come from binned sums (binnedLooLoss) where
+     * an exact epoch would visit more than 2e7 key pairs and binning is estimated 8 times cheaper, as
+     * selectBandwidth decides each w; approximate and lossBound say so.
      */
     approximate?: 'auto' | 'never';
   }
@@ -384,7 +385,7 @@ declare namespace createNW {
     /** A fresh copy of the current parameters. */
     readonly parameters: ScoringParametersResult;
     readonly epoch: number;
-    /** Whether step() uses binned sums (TrainerOptions.approximate). stepWithRows then throws. */
+    /** Whether step() may use binned sums (TrainerOptions.approximate; each step decides by its w). stepWithRows then throws. */
     readonly approximate: boolean;
     /** The last step's bound: |its loss - looLoss's| <= lossBound (0 for an exact step or before any). */
     readonly lossBound: number;

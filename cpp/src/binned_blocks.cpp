@@ -14,6 +14,11 @@ namespace nw {
 namespace {
 
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+constexpr double kTinyWeight = 4.0 * std::numeric_limits<double>::denorm_min();
+
+bool allFinite(const std::vector<double>& values) {
+  return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+}
 
 // A block's weight w_ij and where it comes from, kept if it is the block's largest so far (the first
 // of equal weights, as attentionBlocks keeps them: keys in order, queries in order).
@@ -25,18 +30,29 @@ void keepLargest(BlockWeights& b, std::size_t block, double weight, std::size_t 
   }
 }
 
-// Query i computed exactly, as attentionBlocks computes it alone (its column blocks are b's: the same
-// keys and maxBlockCols give the same colStep), merged into its row of blocks; its bounds stay 0.
-void exactRow(BinnedBlocks& out, const std::vector<double>& queries, std::size_t i, const std::vector<double>& keys,
-              const std::vector<double>& values, double w, std::size_t maxBlockCols) {
+// The queries `rows` computed exactly, by attentionBlocks passes of one block row per query (in chunks of
+// at most kMaxBlocksPerSide queries; their column blocks are b's: the same keys and maxBlockCols give the
+// same colStep), merged into their rows of blocks; their bounds stay 0.
+void exactRows(BinnedBlocks& out, const std::vector<double>& queries, const std::vector<std::size_t>& rows,
+               const std::vector<double>& keys, const std::vector<double>& values, double w, std::size_t maxBlockCols) {
   BlockWeights& b = out.blocks;
-  const BlockWeights row = attentionBlocks({queries[i]}, keys, values, w, Kernel::gaussian, 1, maxBlockCols);
-  for (std::size_t c = 0; c < b.blockCols; ++c) keepLargest(b, (i / b.rowStep) * b.blockCols + c, row.weight[c], i, row.col[c]);
-  if (!values.empty()) {
-    b.predictions[i] = row.predictions[0];
-    out.predictionBounds[i] = 0.0;
+  for (std::size_t first = 0; first < rows.size(); first += kMaxBlocksPerSide) {
+    const std::size_t count = std::min(rows.size() - first, kMaxBlocksPerSide);
+    std::vector<double> some(count);
+    for (std::size_t r = 0; r < count; ++r) some[r] = queries[rows[first + r]];
+    const BlockWeights exact = attentionBlocks(some, keys, values, w, Kernel::gaussian, count, maxBlockCols);
+    for (std::size_t r = 0; r < count; ++r) {
+      const std::size_t i = rows[first + r];
+      for (std::size_t c = 0; c < b.blockCols; ++c) {
+        keepLargest(b, (i / b.rowStep) * b.blockCols + c, exact.weight[r * exact.blockCols + c], i, exact.col[r * exact.blockCols + c]);
+      }
+      if (!values.empty()) {
+        b.predictions[i] = exact.predictions[r];
+        out.predictionBounds[i] = 0.0;
+      }
+    }
   }
-  ++out.exactRows;
+  out.exactRows = rows.size();
 }
 
 }  // namespace
@@ -71,10 +87,11 @@ BinnedBlocks binnedAttentionBlocks(const std::vector<double>& queries, const std
   // attentionBlocks' own rounding: its weight sum adds n terms (and the exp, the shift and the division a
   // few ulps more), each within eps of the weight relatively.
   const double exactRounding = (static_cast<double>(n) + 8.0) * kEpsilon;
+  std::vector<std::size_t> exact;  // the queries computed exactly, after the others
   for (std::size_t i = 0; i < queries.size(); ++i) {
     const double sum = sums.weightSum[i], sumBound = sums.weightSumBound[i];
     if (!(sumBound <= kBinnedRowTolerance * sum)) {
-      exactRow(out, queries, i, keys, values, w, maxBlockCols);
+      exact.push_back(i);
       continue;
     }
     // |1/S - 1/sum| <= sumBound / (sum (sum - sumBound)) for the exact sum S within sumBound of sum.
@@ -96,12 +113,16 @@ BinnedBlocks binnedAttentionBlocks(const std::vector<double>& queries, const std
       const double kernel = std::exp(-0.5 * u * u);
       // (A weight is at most 1: clamping moves an estimate only towards the exact value.)
       const double weight = std::min(kernel * inverse, 1.0);
-      const double bound = kernel * inverseBound + (exactRounding + 4.0 * kEpsilon) * weight;
+      // The last term: a kernel value that underflows (or is subnormal) here, where the exact weight,
+      // taken relative to the nearest key's, need not: the sum is at least about 1e-5 (its bound, some
+      // eps n in all, is within 1e-6 of it), so such weights differ by a few of the smallest subnormals.
+      const double bound = kernel * inverseBound + (exactRounding + 4.0 * kEpsilon) * weight + kTinyWeight * (1.0 + inverse);
       keepLargest(b, rowBase + c, weight, i, j);
       // (Any query of the block may hold its exact largest weight: the block's bound is its rows' largest.)
       out.weightBounds[rowBase + c] = std::max(out.weightBounds[rowBase + c], bound);
     }
   }
+  exactRows(out, queries, exact, keys, values, w, maxBlockCols);
   return out;
 }
 
@@ -109,9 +130,15 @@ ChosenBlocks chooseAttentionBlocks(const std::vector<double>& queries, const std
                                    const std::vector<double>& values, double w, Kernel kernel, std::size_t maxBlockRows,
                                    std::size_t maxBlockCols, Approximation approximation) {
   ChosenBlocks out;
-  out.approximate = approximation == Approximation::automatic && kernel == Kernel::gaussian && w != 0.0 &&
+  out.approximate = approximation == Approximation::automatic && kernel == Kernel::gaussian && std::isfinite(w) && w != 0.0 &&
                     static_cast<double>(queries.size()) * static_cast<double>(keys.size()) > kExactBlockWork &&
-                    std::is_sorted(keys.begin(), keys.end());
+                    allFinite(queries) && allFinite(keys) && std::is_sorted(keys.begin(), keys.end());
+  if (out.approximate) {
+    // A grid capped at kMaxBinnedGrid (keys and queries spread over many kernel widths) leaves its rows
+    // to be computed exactly: the exact blocks at once are cheaper.
+    const auto [qLo, qHi] = std::minmax_element(queries.begin(), queries.end());
+    out.approximate = !binnedGridCapped(std::max(keys.back(), *qHi) - std::min(keys.front(), *qLo), w);
+  }
   if (out.approximate) {
     static_cast<BinnedBlocks&>(out) = binnedAttentionBlocks(queries, keys, values, w, maxBlockRows, maxBlockCols);
   } else {

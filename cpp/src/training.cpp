@@ -210,13 +210,30 @@ Trainer::Trainer(std::vector<double> x, std::vector<double> y, TrainerSetup setu
   approximate_ = setup.approximation == Approximation::automatic && parameters_.scoring == Scoring::gaussian &&
                  objective_.kernel == Kernel::gaussian && objective_.estimator == Estimator::nadarayaWatson &&
                  n * n > kExactWorkLimit;
+  sorted_ = std::is_sorted(x_.begin(), x_.end());
+}
+
+// As selectBandwidth decides each w's path: binned where an exact epoch would visit more than
+// kExactWorkLimit key pairs and binning is estimated kBinnedAdvantage times cheaper (keys spread far apart
+// have small exact windows but a large grid), never at w = 0 (every key weighs the same there).
+bool Trainer::binsAt(double w) const {
+  if (!approximate_ || w == 0.0) return false;
+  const double n = static_cast<double>(x_.size());
+  const double exactWork = sorted_ ? exactLooWork(x_, w) : n * n;
+  return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedLooWork(x_, w) < exactWork;
 }
 
 double Trainer::step() {
-  if (approximate_) {
+  if (binsAt(w())) {
     const BinnedLoss r = binnedLooLoss(x_, y_, w(), objective_, true);
     const double loss = apply(r.loss, {r.grad});
     lastLossBound_ = r.bound;
+    return loss;
+  }
+  if (approximate_) {  // (an exact step of a trainer that may bin: stepWithRows refuses rows for it)
+    const LooResult r = looLoss(x_, y_, w(), objective_);
+    const double loss = apply(r.loss, {r.grad});
+    lastLossBound_ = 0.0;
     return loss;
   }
   if (parameters_.scoring == Scoring::gaussian) return stepWithRows(looLossRows(x_, y_, w(), objective_, 0, x_.size()));

@@ -89,3 +89,19 @@ TEST_CASE("automatic approximation bins blocks beyond kExactBlockWork pairs of t
   CHECK_FALSE(unsorted.approximate);
   CHECK(unsorted.weightBounds.empty());
 }
+
+TEST_CASE("queries far from every key are computed exactly, in chunks, and equal attentionBlocks'", "[binned][blocks]") {
+  std::vector<double> keys, values;
+  sample(false, 3000, keys, values);
+  std::vector<double> queries;
+  for (int i = 0; i < 5000; ++i) queries.push_back(i % 2 ? 60.0 + 0.001 * i : 2.5);  // half far, half among the keys
+  const nw::BinnedBlocks binned = nw::binnedAttentionBlocks(queries, keys, values, 3.0, 700, 50);
+  const nw::BlockWeights exact = nw::attentionBlocks(queries, keys, values, 3.0, nw::Kernel::gaussian, 700, 50);
+  CHECK(binned.exactRows == 2500);  // more than kMaxBlocksPerSide: two passes
+  for (std::size_t k = 0; k < exact.weight.size(); ++k) CHECK(std::fabs(binned.blocks.weight[k] - exact.weight[k]) <= binned.weightBounds[k]);
+  for (std::size_t i = 1; i < queries.size(); i += 2) CHECK(binned.blocks.predictions[i] == exact.predictions[i]);
+  // Spread over so many kernel widths that the grid is capped, automatic approximation takes the exact blocks.
+  CHECK(nw::chooseAttentionBlocks(queries, keys, values, 3.0, nw::Kernel::gaussian, 700, 50, nw::Approximation::automatic).approximate);
+  queries.back() = 1e6;
+  CHECK_FALSE(nw::chooseAttentionBlocks(queries, keys, values, 3.0, nw::Kernel::gaussian, 700, 50, nw::Approximation::automatic).approximate);
+}

@@ -1,5 +1,7 @@
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "approx.hpp"
 #include "nw/bandwidth.hpp"
@@ -108,14 +110,15 @@ TEST_CASE("loss names", "[training][loss][validation]") {
   CHECK_THROWS_WITH(nw::parseLoss("mean"), "loss must be one of squared, halfSquared, got 'mean'");
 }
 
-TEST_CASE("an approximate trainer steps from the binned loss and gradient, within their bounds", "[training][binned]") {
-  // 5000 points: an exact epoch would visit 2.5e7 key pairs, above kExactWorkLimit, so 'automatic' bins.
+TEST_CASE("an approximate trainer steps from the binned loss and gradient where that pays, within their bounds", "[training][binned]") {
+  // 5000 points: an exact epoch at w = 1 would visit 2.5e7 key pairs, above kExactWorkLimit, so
+  // 'automatic' bins there.
   nw::DataSpec options;
   options.nTrain = 5000;
   const nw::Dataset data = nw::generateData(options);
   nw::TrainerSetup setup;
   setup.initial = {nw::Scoring::gaussian, {1.0}};
-  setup.lr = 0.005;
+  setup.lr = 1e-5;
   setup.approximation = nw::Approximation::automatic;
   nw::Trainer binned(data.xTrain, data.yTrain, setup);
   REQUIRE(binned.approximate());
@@ -128,13 +131,29 @@ TEST_CASE("an approximate trainer steps from the binned loss and gradient, withi
     CHECK(loss == expected.loss);  // the binned loss, bit for bit
     CHECK(binned.w() == w - setup.lr * expected.grad);
     CHECK(binned.lastLossBound() == expected.bound);
+    CHECK(binned.lastLossBound() > 0.0);
     CHECK(std::fabs(loss - exact.loss) <= binned.lastLossBound());
     CHECK(std::fabs(expected.grad - exact.grad) <= expected.gradBound);
   }
   CHECK_THROWS_WITH(binned.stepWithRows(nw::looLossRows(data.xTrain, data.yTrain, binned.w(), {}, 0, 5000)),
                     Catch::StartsWith("lossRows: this trainer steps from binned sums"));
 
-  // Below the limit, another kernel, or 'never': exact epochs.
+  // Where the exact epoch is cheap (a narrow kernel: few keys in each window; keys spread far apart,
+  // which also make the grid large), or at w = 0, the same trainer steps exactly, bit for bit looLoss.
+  std::vector<double> spread = data.xTrain;
+  for (double& x : spread) x *= 200.0;
+  for (const auto& [x, w0] : {std::pair{data.xTrain, 30.0}, std::pair{spread, 1.0}, std::pair{data.xTrain, 0.0}}) {
+    setup.initial = {nw::Scoring::gaussian, {w0}};
+    nw::Trainer trainer(x, data.yTrain, setup);
+    REQUIRE(trainer.approximate());
+    const nw::LooResult exact = nw::looLoss(x, data.yTrain, w0);
+    CHECK(trainer.step() == exact.loss);
+    CHECK(trainer.w() == w0 - setup.lr * exact.grad);
+    CHECK(trainer.lastLossBound() == 0.0);
+  }
+
+  // Below the limit, another kernel, or 'never': never binned.
+  setup.initial = {nw::Scoring::gaussian, {1.0}};
   options.nTrain = 4000;
   const nw::Dataset small = nw::generateData(options);
   CHECK_FALSE(nw::Trainer(small.xTrain, small.yTrain, setup).approximate());

@@ -44,15 +44,21 @@ inEachBrowser('your own data at 100,000 rows', (env) => {
   test('a 100,000-row CSV is read with a progress bar; its lines, notes and epochs are the module\'s binned ones', async () => {
     const page = await open(`${env.server.url}#nTest=500&kernel=epanechnikov`);
     await openMorePanel(page);
-    // The progress bar shows while the file is read (recorded as it happens: it is hidden again after).
+    // The progress bar shows while the file is read, with the worker's progress (recorded as it happens:
+    // it is hidden again after).
     await page.evaluate(() => {
       window.progressShown = false;
+      window.progressTold = [];
       const bar = document.getElementById('csvProgress');
       new MutationObserver(() => { if (!bar.hidden) window.progressShown = true; }).observe(bar, { attributes: true });
+      const { set, get } = Object.getOwnPropertyDescriptor(HTMLProgressElement.prototype, 'value');
+      Object.defineProperty(bar, 'value', { get() { return get.call(this); }, set(v) { window.progressTold.push(v); set.call(this, v); } });
     });
     await page.label('CSV file').setFiles(csvFile('large', rows));
     await page.waitForFunction(() => location.hash.includes('data=own'), null, { timeout: 60_000 });
     assert.equal(await page.evaluate(() => window.progressShown), true);
+    const told = await page.evaluate(() => window.progressTold);
+    assert.ok(told.some((v) => v > 0 && v < 1), `progress told: ${told.join(', ')}`);
     assert.equal(await page.locator('#csvProgress').attribute('hidden'), '');
     assert.match(await page.locator('#dataNote').text(), /Using your 100000 points/);
     // Above 2000 points the Gaussian kernel with Nadaraya-Watson pooling, and the reader is told why.

@@ -135,6 +135,53 @@ SortedPairs sortedPairs(const std::vector<double>& x, const std::vector<double>&
   return out;
 }
 
+// The Gaussian Nadaraya-Watson prediction at q in long double (weights relative to the nearest key's,
+// values to the middle of their range).
+long double referencePrediction(double q, const std::vector<double>& keys, const std::vector<double>& values, double w) {
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  const long double offset = 0.5L * *lo + 0.5L * *hi;
+  long double nearest = INFINITY, weightSum = 0, weighted = 0;
+  for (double k : keys) nearest = std::min(nearest, ((static_cast<long double>(q) - k) * w) * ((static_cast<long double>(q) - k) * w));
+  for (std::size_t j = 0; j < keys.size(); ++j) {
+    const long double u = (static_cast<long double>(q) - keys[j]) * w;
+    const long double weight = std::exp(-(u * u - nearest) / 2);
+    weightSum += weight;
+    weighted += weight * (values[j] - offset);
+  }
+  return weighted / weightSum + offset;
+}
+
+// Blocks from binned sums over sorted keys (valid input, a small grid as checkBinned's): each block's
+// weight within its bound of attentionBlocks', each prediction within the values' range and its bound of
+// the long-double reference; refused only for invalid input.
+void checkBinnedBlocks(const std::vector<double>& queries, const std::vector<double>& sortedKeys,
+                       const std::vector<double>& values, double w, std::size_t maxRows, std::size_t maxCols) {
+  const bool valid = allFinite(queries) && allFinite(values) && std::isfinite(w) && w != 0.0;
+  if (valid) {
+    const auto [qLo, qHi] = std::minmax_element(queries.begin(), queries.end());
+    const double span = std::max(sortedKeys.back(), *qHi) - std::min(sortedKeys.front(), *qLo);
+    if (!(span * std::fabs(w) <= 20.0)) return;
+  }
+  try {
+    const nw::BinnedBlocks b = nw::binnedAttentionBlocks(queries, sortedKeys, values, w, maxRows, maxCols);
+    check(valid, "binnedAttentionBlocks accepted an invalid input");
+    const nw::BlockWeights exact = nw::attentionBlocks(queries, sortedKeys, values, w, nw::Kernel::gaussian, maxRows, maxCols);
+    for (std::size_t k = 0; k < exact.weight.size(); ++k) {
+      check(std::fabs(b.blocks.weight[k] - exact.weight[k]) <= b.weightBounds[k], "binned blocks are within their bounds of attentionBlocks'");
+    }
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      check(b.blocks.predictions[i] >= *lo && b.blocks.predictions[i] <= *hi, "binned blocks' predictions lie within [min(values), max(values)]");
+      const long double reference = referencePrediction(queries[i], sortedKeys, values, w);
+      check(std::fabs(b.blocks.predictions[i] - reference) <= b.predictionBounds[i] || (b.predictionBounds[i] == 0.0 && b.blocks.predictions[i] == exact.predictions[i]),
+            "binned blocks' predictions are within their bounds (or are attentionBlocks' own)");
+    }
+  } catch (const nw::Error& e) {
+    checkRefusal(e);
+    check(!valid, "binnedAttentionBlocks rejected valid input");
+  }
+}
+
 // Binned predictions: refused only for invalid input; each within the values' range and within its bound
 // of a long-double reference (weights relative to the nearest key's, values to the middle of their
 // range). Only where the grid is small (span * |w| <= 20: at most 10^4 points), so each input stays fast.
@@ -151,19 +198,10 @@ void checkBinned(const std::vector<double>& queries, const std::vector<double>& 
     const nw::BinnedPrediction p = nw::binnedPredict(keys, values, queries, w);
     check(valid, "binnedPredict accepted an invalid input");
     const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-    const long double offset = 0.5L * *lo + 0.5L * *hi;
     for (std::size_t i = 0; i < queries.size(); ++i) {
       check(p.predictions[i] >= *lo && p.predictions[i] <= *hi, "binned predictions lie within [min(values), max(values)]");
       check(p.bounds[i] >= 0.0, "binned bounds are >= 0 (or Infinity)");
-      long double nearest = INFINITY, weightSum = 0, weighted = 0;
-      for (double k : keys) nearest = std::min(nearest, ((static_cast<long double>(queries[i]) - k) * w) * ((static_cast<long double>(queries[i]) - k) * w));
-      for (std::size_t j = 0; j < keys.size(); ++j) {
-        const long double u = (static_cast<long double>(queries[i]) - keys[j]) * w;
-        const long double weight = std::exp(-(u * u - nearest) / 2);
-        weightSum += weight;
-        weighted += weight * (values[j] - offset);
-      }
-      const long double exact = weighted / weightSum + offset;
+      const long double exact = referencePrediction(queries[i], keys, values, w);
       if (!(std::fabs(p.predictions[i] - exact) <= p.bounds[i])) {
         std::fprintf(stderr, "w %.17g query %.17g: binned %.17g bound %.17g exact %.17Lg\n", w, queries[i], p.predictions[i], p.bounds[i], exact);
         for (std::size_t j = 0; j < keys.size(); ++j) std::fprintf(stderr, "  key %.17g value %.17g\n", keys[j], values[j]);
@@ -507,6 +545,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       sortedValues[i] = values[order[i]];
     }
     checkBlocks(queries, sortedKeys, sortedValues, w, objective.kernel, 1 + nQueries / 3, 1 + nKeys / 4);
+    checkBinnedBlocks(queries, sortedKeys, sortedValues, w, 1 + nQueries / 3, 1 + nKeys / 4);
     checkWindow(queries, sortedKeys, sortedValues, w, objective.kernel);
   }
   return 0;

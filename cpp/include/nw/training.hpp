@@ -60,9 +60,10 @@ struct TrainerSetup {
   double lr = kDefaultLearningRate;
   Objective objective;
   Optimizer optimizer = Optimizer::sgd;
-  // automatic: each epoch's loss and gradient come from binned sums (binnedLooLoss, within its bounds of
-  // looLoss's) where the exact epoch would visit more than kExactWorkLimit key pairs, as selectBandwidth
-  // decides; the gaussian scoring, kernel and nadarayaWatson estimator only (others train exactly).
+  // automatic: an epoch's loss and gradient come from binned sums (binnedLooLoss, within its bounds of
+  // looLoss's) where the exact epoch would visit more than kExactWorkLimit key pairs and binning is
+  // estimated kBinnedAdvantage times cheaper, as selectBandwidth decides each w; the gaussian scoring,
+  // kernel and nadarayaWatson estimator only, and n^2 above kExactWorkLimit (others train exactly).
   Approximation approximation = Approximation::never;
 };
 
@@ -95,13 +96,15 @@ class Trainer {
   double w() const { return parameters_.values[0]; }
   const ScoringParameters& parameters() const { return parameters_; }
   std::size_t epoch() const { return epoch_; }
-  // Whether step() sums binned rows (see TrainerSetup::approximation), and the last step's loss bound:
-  // |the loss it returned - looLoss's| <= lastLossBound() (0 for an exact step or before any).
+  // Whether step() may sum binned rows (see TrainerSetup::approximation; each step decides by its w),
+  // and the last step's loss bound: |the loss it returned - looLoss's| <= lastLossBound() (0 for an
+  // exact step or before any).
   bool approximate() const { return approximate_; }
   double lastLossBound() const { return lastLossBound_; }
 
  private:
   double apply(double loss, const std::vector<double>& grad);
+  bool binsAt(double w) const;
 
   std::vector<double> x_;
   std::vector<double> y_;
@@ -110,6 +113,7 @@ class Trainer {
   Stepper stepper_;
   std::size_t epoch_ = 0;
   bool approximate_ = false;
+  bool sorted_ = false;
   double lastLossBound_ = 0.0;
 };
 

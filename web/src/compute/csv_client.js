@@ -30,6 +30,11 @@ class CsvClient {
     });
   }
 
+  // The read under way, if any, never settles, and its progress stops being told.
+  cancel() {
+    this.current = null;
+  }
+
   ensureWorker() {
     if (this.worker !== undefined) return this.worker;
     try {

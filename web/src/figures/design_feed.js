@@ -46,7 +46,7 @@ class DesignFeed {
 
   arrived(request, reply) {
     const data = this.host.data();
-    if (request.data.xTrain !== data.xTrain) return; // (data changed meanwhile: asked again)
+    if (!data || request.data.xTrain !== data.xTrain) return; // (data changed meanwhile: asked again, or too large)
     const settings = this.host.settings();
     this.shown = { request, reply };
     // (Drawn with the scoring it was computed for: the settings may have moved on meanwhile.)

@@ -31,6 +31,11 @@ const ownData = {
       persistent = true;
     } catch {
       persistent = false; // quota or blocked: memory still holds it
+      try {
+        storage()?.removeItem(key); // (older data stored there would come back on a reload)
+      } catch {
+        // blocked: nothing is stored
+      }
     }
   },
   // { x, y } or null; anything unreadable in storage is treated as absent.

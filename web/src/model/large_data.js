@@ -17,8 +17,10 @@ const EXACT_MAX_TRAIN = 2000;
 // An exact line visits nTest x nTrain pairs: up to this many, about 40 ms here (100 queries of 100,000 keys).
 const EXACT_LINE_MAX_PAIRS = 1e7;
 // A binned epoch costs about this many key pairs' worth of exact work per training point (20 to 45 ms
-// at 100,000 points, as a pass of some 4e6 to 8e6 pairs would): for the epochs a run may take.
+// at 100,000 points, as a pass of some 4e6 to 8e6 pairs would), and at least BINNED_EPOCH_MIN_PAIRS (its
+// grid and transforms: 34 ms at 5000 points): for the epochs a run may take.
 const BINNED_EPOCH_PAIRS_PER_POINT = 60;
+const BINNED_EPOCH_MIN_PAIRS = 1e7;
 
 // Whether n training points are beyond the exact limit.
 const isLarge = (n) => n > EXACT_MAX_TRAIN;
@@ -33,4 +35,4 @@ function largeDataSettings(n, s, t) {
   };
 }
 
-export { BINNED_EPOCH_PAIRS_PER_POINT, EXACT_LINE_MAX_PAIRS, EXACT_MAX_TRAIN, MAX_OWN_ROWS, isLarge, largeDataSettings };
+export { BINNED_EPOCH_MIN_PAIRS, BINNED_EPOCH_PAIRS_PER_POINT, EXACT_LINE_MAX_PAIRS, EXACT_MAX_TRAIN, MAX_OWN_ROWS, isLarge, largeDataSettings };

@@ -3,7 +3,7 @@
 // session_lines.js's; the criteria it is judged by, for the landscape and the notes, session_criteria.js's).
 import { t as pageT } from '../i18n/i18n.js';
 import { problemText } from '../i18n/problem_text.js';
-import { BINNED_EPOCH_PAIRS_PER_POINT, largeDataSettings } from './large_data.js';
+import { BINNED_EPOCH_MIN_PAIRS, BINNED_EPOCH_PAIRS_PER_POINT, largeDataSettings } from './large_data.js';
 import { BOUNDARY_MARGIN } from './session_criteria.js';
 import { SessionLines } from './session_lines.js';
 
@@ -103,10 +103,11 @@ class Session extends SessionLines {
   }
 
   // Epochs a link may ask to replay (and so epochs that may be trained) for this many samples: an exact
-  // epoch visits n^2 key pairs, a binned one about BINNED_EPOCH_PAIRS_PER_POINT n pairs' worth.
+  // epoch visits n^2 key pairs, a binned one about BINNED_EPOCH_PAIRS_PER_POINT n pairs' worth (at least
+  // BINNED_EPOCH_MIN_PAIRS); the module bins an epoch only where that is cheaper than the exact one.
   get maxEpochs() {
     const n = this.data.xTrain.length;
-    const epochWork = this.trainsApproximately ? BINNED_EPOCH_PAIRS_PER_POINT * n : n * n;
+    const epochWork = this.trainsApproximately ? Math.max(BINNED_EPOCH_PAIRS_PER_POINT * n, BINNED_EPOCH_MIN_PAIRS) : n * n;
     return Math.max(1, Math.floor(MAX_REPLAY_WORK / epochWork));
   }
 

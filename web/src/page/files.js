@@ -32,7 +32,7 @@ class Files {
     on('useCsv', () => this.useCsv(byId('csvText').value));
     on('clearData', () => {
       ownData.clear();
-      this.reading = null; // (a CSV still being read is not used)
+      this.stopReading();
       byId('csvText').value = '';
       app.edit('data', 'generated');
     });
@@ -111,6 +111,13 @@ class Files {
     app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
   }
 
+  // A CSV still being read is not used (other data replace it): its read is dropped, and its bar hidden.
+  stopReading() {
+    this.reading = null;
+    this.csv.cancel();
+    byId('csvProgress').hidden = true;
+  }
+
   readFile(input, onText) {
     const file = input.files && input.files[0];
     if (!file) return;
@@ -134,6 +141,7 @@ class Files {
       return;
     }
     app.training.player.pause();
+    this.stopReading();
     const { state, problems } = parse(session.settings);
     if (session.ownData) ownData.save(session.ownData);
     clearProblems();
