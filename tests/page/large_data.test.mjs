@@ -118,6 +118,29 @@ test('the CSV client reads in the worker with its progress, puts a refusal in th
   assert.deepEqual(told, []);
 });
 
+test('a worker silent for 10 s is given up, and the CSV read on the page\'s thread', async () => {
+  const worker = new FakeWorker();
+  const timers = { pending: new Map(), next: 1, setTimeout(fn, ms) { this.pending.set(this.next, { fn, ms }); return this.next++; }, clearTimeout(id) { this.pending.delete(id); } };
+  const client = new CsvClient({ startWorker: () => worker, timers });
+  const reading = client.read('1,2\n3,4');
+  assert.deepEqual([...timers.pending.values()].map(({ ms }) => ms), [10_000]);
+  worker.reply({ id: 1, progress: 0.3 }); // (progress restarts the wait)
+  assert.equal(timers.pending.size, 1);
+  [...timers.pending.values()][0].fn();
+  assert.deepEqual(await reading, { x: [1, 3], y: [2, 4] });
+  assert.equal(worker.terminated, true);
+  assert.equal(timers.pending.size, 0, 'no timer left');
+});
+
+test('the predictions CSV gives binned lines\' bounds in two more columns, and only then', async () => {
+  const { predictionsCsv } = await import('../../web/src/io/exports.js');
+  const data = { xTest: [0, 1], yTruth: null };
+  const predictions = { average: [2, 2], nonparametric: [1.5, 2.5], parametric: [1, 3] };
+  assert.equal(predictionsCsv(data, predictions), 'x,truth,average,nonparametric,parametric\n0,,2,1.5,1\n1,,2,2.5,3\n');
+  assert.equal(predictionsCsv(data, predictions, { nonparametric: [1e-7, 0], parametric: null }),
+    'x,truth,average,nonparametric,parametric,nonparametric_bound,parametric_bound\n0,,2,1.5,1,1e-7,\n1,,2,2.5,3,0,\n');
+});
+
 test('where no worker starts, or it fails, the CSV is read on the page\'s thread', async () => {
   const none = new CsvClient({ startWorker: () => { throw new Error('file://'); } });
   assert.deepEqual(await none.read('x,y\n1,2\n3,4'), { x: [1, 3], y: [2, 4] });

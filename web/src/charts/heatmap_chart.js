@@ -130,7 +130,8 @@ class HeatmapChart {
   // The cell at block row r and block column c: { v, row, col } (its weight and the matrix cell it is).
   cellAt(r, c) {
     const i = r * this.blocks.blockCols + c;
-    const bound = this.blocks.weightBounds ? this.blocks.weightBounds[i] : null;
+    // (0: every query of the block computed exactly.)
+    const bound = this.blocks.weightBounds && this.blocks.weightBounds[i] > 0 ? this.blocks.weightBounds[i] : null;
     return { v: this.blocks.weight[i], row: this.blocks.row[i], col: this.blocks.col[i], bound };
   }
 

@@ -7,14 +7,22 @@ import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/csv.worker.js).
 const WORKER_URL = 'csv_worker.js';
+// A worker silent this long (no progress: it tells some every 10,000 lines, a few milliseconds apart)
+// is given up, and the text read on the page's thread: a hung worker cannot keep the data from coming.
+const SILENCE_MS = 10_000;
 
 class CsvClient {
-  // startWorker stands in for the browser's Worker (the tests replace it).
-  constructor({ startWorker = (url) => {
-    if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
-    return new Worker(url);
-  } } = {}) {
+  // startWorker and timers stand in for the browser's Worker and timers (the tests replace them).
+  constructor({
+    startWorker = (url) => {
+      if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
+      return new Worker(url);
+    },
+    timers = { setTimeout: (...args) => setTimeout(...args), clearTimeout: (id) => clearTimeout(id) },
+  } = {}) {
     this.startWorker = startWorker;
+    this.timers = timers;
+    this.silence = null; // the timer that gives a silent worker up
     this.worker = undefined; // started at the first read; null where none can run
     this.current = null; // { id, text, resolve, reject, onProgress }
     this.nextId = 1;
@@ -25,14 +33,25 @@ class CsvClient {
     return new Promise((resolve, reject) => {
       this.current = { id: this.nextId++, text, resolve, reject, onProgress };
       const worker = this.ensureWorker();
-      if (worker) worker.postMessage({ id: this.current.id, text });
-      else this.readHere(this.current);
+      if (worker) {
+        worker.postMessage({ id: this.current.id, text });
+        this.listen();
+      } else {
+        this.readHere(this.current);
+      }
     });
   }
 
   // The read under way, if any, never settles, and its progress stops being told.
   cancel() {
     this.current = null;
+    this.listen();
+  }
+
+  // (Re)starts the silence timer while a read is under way in the worker.
+  listen() {
+    this.timers.clearTimeout(this.silence);
+    this.silence = this.current && this.worker ? this.timers.setTimeout(() => this.stopWorker(), SILENCE_MS) : null;
   }
 
   ensureWorker() {
@@ -54,10 +73,12 @@ class CsvClient {
     const current = this.current;
     if (!current || id !== current.id) return; // superseded
     if (progress !== undefined) {
+      this.listen();
       current.onProgress(progress);
       return;
     }
     this.current = null;
+    this.listen();
     if (points) current.resolve(points);
     else if (error) current.reject(new CsvError(error.key, error.params));
     else this.readHere({ ...current, failed }); // (the worker's own failure: try here)
@@ -67,6 +88,7 @@ class CsvClient {
   stopWorker() {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    this.listen();
     if (this.current) this.readHere(this.current);
   }
 

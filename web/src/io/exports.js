@@ -14,11 +14,16 @@ function dataCsv(data) {
   return ['x,y', ...rows].join('\n') + '\n';
 }
 
-function predictionsCsv(data, predictions) {
+// bounds: { nonparametric, parametric }, each line's bounds where it comes from binned sums (else null):
+// then two more columns give them (|prediction - exact| <= bound; 0 for a query computed exactly).
+function predictionsCsv(data, predictions, bounds = {}) {
   const column = (values, i) => cell(values ? values[i] : null);
+  const binned = Boolean(bounds.nonparametric || bounds.parametric);
   const rows = Array.from(data.xTest, (x, i) => [cell(x), column(data.yTruth, i), column(predictions.average, i),
-    column(predictions.nonparametric, i), column(predictions.parametric, i)].join(','));
-  return ['x,truth,average,nonparametric,parametric', ...rows].join('\n') + '\n';
+    column(predictions.nonparametric, i), column(predictions.parametric, i),
+    ...(binned ? [column(bounds.nonparametric, i), column(bounds.parametric, i)] : [])].join(','));
+  const header = `x,truth,average,nonparametric,parametric${binned ? ',nonparametric_bound,parametric_bound' : ''}`;
+  return [header, ...rows].join('\n') + '\n';
 }
 
 // Everything needed to rebuild the view: settings, own data if any, and the training run (its

@@ -41,8 +41,12 @@ class Files {
       this.useCsv(text);
     }));
     on('exportData', () => this.exportText('nadaraya-watson-data.csv', 'text/csv', dataCsv(app.session.data)));
-    on('exportPredictions', () => this.exportText('nadaraya-watson-predictions.csv', 'text/csv',
-      predictionsCsv(app.session.data, app.session.predictions(app.settings.w))));
+    on('exportPredictions', () => {
+      const { session } = app;
+      const predictions = session.predictions(app.settings.w);
+      const bounds = { nonparametric: session.boundsOf(predictions.nonparametric), parametric: session.boundsOf(predictions.parametric) };
+      this.exportText('nadaraya-watson-predictions.csv', 'text/csv', predictionsCsv(session.data, predictions, bounds));
+    });
     on('exportSession', () => this.exportText('nadaraya-watson-session.json', 'application/json',
       sessionJson(app.settings, app.session, ownData.load())));
     on('exportPng', async () => {
