@@ -392,7 +392,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   const auto binnedAt = [&](double w) {
     if (!mayBin || w == 0.0) return false;
     const double exactWork = work.exact(w);
-    return exactWork > kExactWorkLimit && kBinnedAdvantage * work.binned(w) < exactWork;
+    return exactWork > kExactWorkLimit && binningPays(exactWork, work.binned(w));
   };
   // Large data (where binned losses may appear) count differences within each loss's error as no
   // evidence of a minimum: the binned loss's bound, and the exact sum's rounding (n eps of the loss

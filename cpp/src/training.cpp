@@ -220,7 +220,7 @@ bool Trainer::binsAt(double w) const {
   if (!approximate_ || w == 0.0) return false;
   const double n = static_cast<double>(x_.size());
   const double exactWork = sorted_ ? exactLooWork(x_, w) : n * n;
-  return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedLooWork(x_, w) < exactWork;
+  return exactWork > kExactWorkLimit && binningPays(exactWork, binnedLooWork(x_, w));
 }
 
 double Trainer::step() {

@@ -51,7 +51,7 @@ test('large data of your own trains from binned epochs; generated data never doe
   const generated = new Session(nw);
   generated.generate({ ...defaults(), nTrain: 2000 });
   assert.equal(generated.trainsApproximately, false);
-  assert.equal(generated.blockApproximation, 'never');
+  assert.equal(generated.approximation, 'never');
 });
 
 test('a line beyond 1e7 pairs comes from binned sums with its bounds, the same as the heatmaps\' passes; within them, exactly', () => {

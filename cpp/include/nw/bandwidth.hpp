@@ -30,6 +30,11 @@ struct BandwidthChoice {
 // what 2 times a whole visit was, before the estimate counted a butterfly's true cost: the same choices.)
 inline constexpr double kExactWorkLimit = 2e7;
 inline constexpr double kBinnedAdvantage = 8.0;
+// The rule both selectBandwidth (each w) and a Trainer with approximation automatic (each step) apply
+// (they test exactWork > kExactWorkLimit first, so that small work never costs a binned estimate).
+inline bool binningPays(double exactWork, double binnedWork) {
+  return exactWork > kExactWorkLimit && kBinnedAdvantage * binnedWork < exactWork;
+}
 // The tolerance on brackets searched with binned losses (their error bound, about 1e-6 of the loss,
 // makes a finer w meaningless).
 inline constexpr double kBinnedBandwidthTolerance = 1e-5;

@@ -4,17 +4,12 @@ import { estimator, ink } from './colors.js';
 import { HeatmapChart } from './heatmap_chart.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { lazy } from './lazy.js';
-import { drawnEvery } from './predictions_chart.js';
+import { drawnPoints } from './predictions_chart.js';
 
 // The four kernels the newer edition compares, with their titles' dictionary keys.
 const FOUR_KERNELS = [['gaussian', 'kernels.gaussian'], ['boxcar', 'kernels.boxcar'], ['constant', 'kernels.constant'], ['epanechnikov', 'kernels.epanechnikov']];
 
 const points = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
-// The training points as the predictions chart draws them: of many (your own data), one in every drawnEvery(n).
-const drawnPoints = (xs, ys) => {
-  const every = drawnEvery(xs.length);
-  return Array.from({ length: Math.ceil(xs.length / every) }, (_, k) => ({ x: xs[k * every], y: ys[k * every] }));
-};
 
 class KernelPanel {
   // container: an element to build the panel in; title: the kernel's name as shown; t: the texts' language.
@@ -82,7 +77,7 @@ class KernelPanel {
 
   showPredictions(data, xRange, blocks) {
     const sets = this.predictions.data.datasets;
-    sets[0].data = drawnPoints(data.xTrain, data.yTrain);
+    sets[0].data = drawnPoints(data.xTrain, data.yTrain); // (as the predictions chart draws them)
     sets[1].data = data.yTruth ? points(data.xTest, data.yTruth) : [];
     sets[2].data = points(data.xTest, blocks.predictions);
     Object.assign(this.predictions.options.scales.x, { min: xRange.xMin, max: xRange.xMax });

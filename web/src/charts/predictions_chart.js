@@ -30,6 +30,11 @@ const LARGEST_RADIUS = BASE_RADIUS + 9;
 // dots took 180 ms a redraw here, as many as the cloud has pixels). The lines use every point.
 const MAX_DRAWN_POINTS = 5000;
 const drawnEvery = (n) => Math.max(1, Math.ceil(n / MAX_DRAWN_POINTS));
+// The training points drawn, as { x, y }: all of them, or one in every drawnEvery(n).
+const drawnPoints = (xs, ys) => {
+  const every = drawnEvery(xs.length);
+  return every === 1 ? points(xs, ys) : Array.from({ length: Math.ceil(xs.length / every) }, (_, k) => ({ x: xs[k * every], y: ys[k * every] }));
+};
 const trainingPointsPlugin = {
   id: 'nwTrainingPoints',
   beforeDatasetsDraw(chart) {
@@ -225,7 +230,7 @@ class PredictionsChart {
     const ys = this.trainingY;
     const every = drawnEvery(xs.length);
     if (!weights) {
-      sets[0].trainingPoints = every === 1 ? points(xs, ys) : Array.from({ length: Math.ceil(xs.length / every) }, (_, k) => ({ x: xs[k * every], y: ys[k * every] }));
+      sets[0].trainingPoints = drawnPoints(xs, ys);
       sets[0].backgroundColor = this.colors.data;
     } else {
       let largest = 0;
@@ -261,4 +266,4 @@ class PredictionsChart {
   draw() { this.chart.update('none'); }
 }
 
-export { PredictionsChart, drawnEvery };
+export { PredictionsChart, drawnEvery, drawnPoints };

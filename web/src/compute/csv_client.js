@@ -69,7 +69,7 @@ class CsvClient {
     return this.worker;
   }
 
-  reply({ id, progress, points, error, failed }) {
+  reply({ id, progress, points, error }) {
     const current = this.current;
     if (!current || id !== current.id) return; // superseded
     if (progress !== undefined) {
@@ -81,7 +81,7 @@ class CsvClient {
     this.listen();
     if (points) current.resolve(points);
     else if (error) current.reject(new CsvError(error.key, error.params));
-    else this.readHere({ ...current, failed }); // (the worker's own failure: try here)
+    else this.readHere(current); // (the worker's own failure: try here)
   }
 
   // The worker is gone (it failed to load or crashed): the read under way, and every later one, here.

@@ -35,7 +35,7 @@ class DragPreview {
     const { data, kernel } = session;
     const request = {
       w, kernel, maxCells: { rows: Math.min(capacity.rows, side), cols: Math.min(capacity.cols, side) },
-      xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.blockApproximation, compute: blocksAt(session, w),
+      xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.approximation, compute: blocksAt(session, w),
       session, s, generation: figures.generation, started: performance.now(),
       onResult: (blocks) => this.show(request, blocks),
     };

@@ -167,7 +167,7 @@ class Figures extends FigureScheduler {
     const heatmap = panel ? panel.heatmap : this.heatmaps[part];
     if (w !== null && !here && this.offloads(session)) {
       const { data } = session;
-      const request = this.workerRequest({ slot: part, session, inputs: this.drawnWith[part], compute: blocksAt(session, w, kernel), w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.blockApproximation });
+      const request = this.workerRequest({ slot: part, session, inputs: this.drawnWith[part], compute: blocksAt(session, w, kernel), w, kernel, maxCells: heatmap.capacity(), xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.approximation });
       if (this.offload(request)) {
         this.offloaded.add(part);
         return;
@@ -194,7 +194,7 @@ class Figures extends FigureScheduler {
     const { data, kernel } = session;
     const inputs = [data, w, kernel];
     if (this.offloaded.has(slot) && sameInputs(this.drawnWith[slot], inputs)) return true;
-    const request = this.workerRequest({ slot, session, inputs, compute: blocksAt(session, w), w, kernel, maxCells: { rows: 1, cols: 1 }, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.blockApproximation });
+    const request = this.workerRequest({ slot, session, inputs, compute: blocksAt(session, w), w, kernel, maxCells: { rows: 1, cols: 1 }, xTest: data.xTest, xTrain: data.xTrain, yTrain: data.yTrain, approximate: session.approximation });
     if (!this.offload(request)) return false;
     this.drawnWith[slot] = inputs;
     this.offloaded.add(slot);

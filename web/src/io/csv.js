@@ -13,8 +13,8 @@ const PROGRESS_LINES = 10_000;
 
 class CsvError extends Error {
   // key and params: the dictionaries' text of the problem (see i18n/en.js, csv.*).
-  constructor(key, params = {}, translate = t) {
-    super(translate(key, params));
+  constructor(key, params = {}) {
+    super(t(key, params));
     this.name = 'CsvError';
     this.key = key;
     this.params = params;

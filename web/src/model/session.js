@@ -62,7 +62,7 @@ class Session extends SessionLines {
     const objective = { kernel: settings.kernel, estimator: settings.estimator ?? 'nadarayaWatson', leaveOneOut: settings.loo === 'on', loss: settings.loss };
     // (The module says which kernels can be trained: some have no gradient in w.)
     // Your own data may be large enough for binned epochs (model/large_data.js); generated data never.
-    const approximate = this.data.yTruth ? 'never' : 'auto';
+    const approximate = this.approximation;
     const trainer = this.nw.isTrainable(objective.kernel, objective.estimator)
       ? new this.nw.Trainer(this.data.xTrain, this.data.yTrain, { w0: this.data.w0, lr: settings.lr, ...objective, approximate })
       : null;

@@ -27,9 +27,10 @@ class SessionLines extends SessionCriteria {
       : this.blockLine(w) ?? (this.binsLines ? this.binnedLine(w) : this.nw.predict(data.xTest, data.xTrain, data.yTrain, { w, kernel, estimator }))));
   }
 
-  // The heatmaps' blocks (here, or asked of the heatmap worker) are binned for large data of your own, as
-  // the module decides (beyond 1e7 pairs, the same as EXACT_LINE_MAX_PAIRS); never for generated data.
-  get blockApproximation() { return this.data.yTruth ? 'never' : 'auto'; }
+  // The module's approximate option for this data: 'auto' for your own (large data get binned heatmaps,
+  // lines and epochs where the module finds them cheaper: blocks beyond 1e7 pairs, the same as
+  // EXACT_LINE_MAX_PAIRS), 'never' for generated data.
+  get approximation() { return this.data.yTruth ? 'never' : 'auto'; }
 
   // Whether lines not given by a heatmap's pass come from binned sums: your own data's Gaussian
   // Nadaraya-Watson lines where the exact ones would visit more than EXACT_LINE_MAX_PAIRS pairs.
@@ -87,7 +88,7 @@ class SessionLines extends SessionCriteria {
   blocks(w, { kernel = this.kernel, maxCells, withPredictions = false }) {
     const { data } = this;
     const blocks = this.nw.attentionBlocks(data.xTest, data.xTrain, withPredictions ? data.yTrain : null, {
-      w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols, approximate: this.blockApproximation,
+      w, kernel, maxBlockRows: maxCells.rows, maxBlockCols: maxCells.cols, approximate: this.approximation,
     });
     if (withPredictions) this.rememberBlockPredictions(w, kernel, blocks);
     return blocks;
