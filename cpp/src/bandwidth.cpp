@@ -245,7 +245,9 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
   struct Bracket {
     double a, b, bound;
     std::size_t ia, ib;  // the grid points at its ends
+    std::size_t im;      // a local minimum's bracket: the minimum's grid point (else none)
   };
+  constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
   std::vector<Bracket> brackets;
   BandwidthChoice choice{ws[0], at[0].value, BandwidthLimit::none};
   const std::size_t last = ws.size() - 1;
@@ -262,7 +264,7 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
     if ((i == 0 || loss <= at[i - 1].value) && (i == last || loss <= at[i + 1].value) && loss < INFINITY && !level &&
         !at[i].screened) {
       const std::size_t ia = i == 0 ? 0 : i - 1, ib = std::min(i + 1, last);
-      brackets.push_back({logW[ia], logW[ib], loss, ia, ib});
+      brackets.push_back({logW[ia], logW[ib], loss, ia, ib, i});
     }
     if (i == last) break;
     const double width = logW[i + 1] - logW[i], noise = at[i].noise + at[i + 1].noise;
@@ -270,7 +272,7 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
     const bool risesOut = at[i + 1].slope > 0.0 && at[i + 1].slope * width > noise;
     const double next = at[i + 1].value, bound = std::min(loss, next);
     if (((fallsIn && (risesOut || next >= loss)) || (risesOut && loss >= next)) && bound < INFINITY) {
-      brackets.push_back({logW[i], logW[i + 1], bound, i, i + 1});
+      brackets.push_back({logW[i], logW[i + 1], bound, i, i + 1, none});
     }
   }
   std::sort(brackets.begin(), brackets.end(), [](const Bracket& p, const Bracket& q) { return p.bound < q.bound; });
@@ -284,10 +286,23 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
     const bool nested = std::any_of(refined.begin(), refined.end(), [&](const Bracket& r) { return r.a <= bracket.a && bracket.b <= r.b; });
     if (skipNested && nested) continue;
     const double tolerance = toleranceAt(std::exp(bracket.a), std::exp(bracket.b));
-    const Evaluation& fa = at[bracket.ia];
-    const Evaluation& fb = at[bracket.ib];
-    if (smooth && fa.slope < 0.0 && fb.slope > 0.0 && std::isfinite(fa.slope) && std::isfinite(fb.slope) && !fa.screened && !fb.screened) {
-      slopeSearch(bracket.a, bracket.b, fa, fb, tolerance, value, consider);
+    const auto slopesPointIn = [&](std::size_t ia, std::size_t ib) {
+      const Evaluation& fa = at[ia];
+      const Evaluation& fb = at[ib];
+      return smooth && ia < ib && fa.slope < 0.0 && fb.slope > 0.0 && std::isfinite(fa.slope) && std::isfinite(fb.slope) &&
+             !fa.screened && !fb.screened;
+    };
+    // A local minimum's bracket whose ends have no slopes to refine it by (a binned or screened
+    // neighbour) is halved by its minimum's slope first: the half that slope falls into holds a minimum
+    // below it, refined by the slopes if the half's other end has one pointing back (6 to 8 losses
+    // where the golden-section search takes some 20).
+    const std::size_t im = bracket.im;
+    const bool halve = im != none && !slopesPointIn(bracket.ia, bracket.ib) && std::isfinite(at[im].slope) && at[im].slope != 0.0;
+    const std::size_t ha = halve && at[im].slope < 0.0 ? im : bracket.ia, hb = halve && at[im].slope > 0.0 ? im : bracket.ib;
+    if (halve && slopesPointIn(ha, hb)) {
+      slopeSearch(logW[ha], logW[hb], at[ha], at[hb], tolerance, value, consider);
+    } else if (slopesPointIn(bracket.ia, bracket.ib)) {
+      slopeSearch(bracket.a, bracket.b, at[bracket.ia], at[bracket.ib], tolerance, value, consider);
     } else {
       goldenSection(bracket.a, bracket.b, tolerance, value, consider);
     }
@@ -360,6 +375,54 @@ class PathWork {
   std::map<double, double> exact_;
 };
 
+// Coarse binned losses at the grid's points below and around the minimum, computed before the search
+// where each is much cheaper than the point's own loss (n of a few thousand, whose exact losses at small
+// w visit all n^2 pairs): where the grid's minimum lies (its lowest), and a lower bound of the loss at
+// each of them (its binned loss minus its bound, no row summed exactly), so that the search can evaluate
+// the minimum's point first and screen the points far from it (see selectBandwidth).
+class Pilot {
+ public:
+  Pilot() = default;
+  // Ascending, while a pilot loss is kPilotAdvantage times cheaper than the point's own and until the
+  // pilot losses have risen past their lowest by kPilotRise (beyond, the search's own screens apply).
+  template <class OwnWork>
+  Pilot(const std::vector<double>& grid, const std::vector<double>& x, const std::vector<double>& y, Objective objective,
+        PathWork& work, OwnWork&& ownWork) {
+    const BinnedTradeoff pilot{kPilotSpacing * kBinnedSpacing, INFINITY};
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const double w = grid[i];
+      if (w == 0.0 || !(kPilotAdvantage * work.coarse(w, pilot.spacing) < ownWork(w))) break;
+      const BinnedLoss at = binnedLooLoss(x, y, w, objective, false, pilot);
+      lowerBounds_.emplace(w, std::pair(i, at.loss - at.bound));
+      if (at.loss < lowest_) lowest_ = at.loss, best_ = i;
+      if (at.loss > kPilotRise * lowest_ && i >= best_ + kNearMinimum) break;
+    }
+  }
+  bool empty() const { return lowerBounds_.empty(); }
+  // The grid index of the lowest pilot loss.
+  std::size_t best() const { return best_; }
+  // Whether the pilot shows the loss at grid point w above `upper`: w lies kNearMinimum or more grid
+  // points from the lowest (its neighbours are evaluated in full, for the slopes that refine the
+  // minimum's bracket) and its lower bound exceeds `upper`. Then its lower bound stands for it.
+  bool screens(double w, double upper, double& lowerBound) const {
+    const auto at = lowerBounds_.find(w);
+    if (at == lowerBounds_.end()) return false;
+    const auto [i, bound] = at->second;
+    if (i < best_ + kNearMinimum && i + kNearMinimum > best_) return false;
+    lowerBound = bound;
+    return lowerBound > upper;
+  }
+
+ private:
+  static constexpr double kPilotSpacing = 16.0;  // times kBinnedSpacing: a bound about 256 times the fine one's
+  static constexpr double kPilotAdvantage = 8.0;
+  static constexpr double kPilotRise = 1.25;
+  static constexpr std::size_t kNearMinimum = 3;
+  std::map<double, std::pair<std::size_t, double>> lowerBounds_;  // w -> its grid index and the pilot's lower bound
+  double lowest_ = INFINITY;
+  std::size_t best_ = 0;
+};
+
 }  // namespace
 
 BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<double>& y, Objective objective,
@@ -418,12 +481,34 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // rise, continued, gives this one (the loss rises smoothly and faster and faster past its minimum).
   // The spacing is the one the grid will have: where kMaxBinnedGrid caps it, coarser than asked (its
   // bound with it), and the same for every finer ask, so it is tried once.
+  //
+  // Where a pilot of coarse binned losses is much cheaper than the grid's own losses (Pilot), the pilot's
+  // lowest grid point is evaluated first (seed), and every point far from it whose pilot lower bound
+  // lies above the best so far is screened by it: at n = 5,000 the exact losses below the minimum visit
+  // all n^2 pairs each.
+  std::vector<double> grid = bandwidthGrid(x);
+  if (grid.empty()) {
+    const Evaluation at = evaluate(1.0);
+    return {1.0, at.value, BandwidthLimit::none, !binnedBounds.empty(), binnedBounds.empty() ? 0.0 : at.noise};
+  }
+  const bool binnable = objective.kernel == Kernel::gaussian && objective.estimator == Estimator::nadarayaWatson;
+  const Pilot pilot = binnable ? Pilot(grid, x, y, objective, work, [&](double w) { return binnedAt(w) ? work.binned(w) : work.exact(w); })
+                               : Pilot();
+  const double seedW = pilot.empty() ? NAN : grid[pilot.best()];
+  const Evaluation seed = pilot.empty() ? Evaluation{NAN, NAN, NAN} : evaluate(seedW);
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
   bool lastScreened = false;
-  const auto screenOrEvaluate = [&](double w, double bestUpper) {
+  const auto screenOrEvaluate = [&](double w, double bestSoFar) {
+    const double bestUpper = pilot.empty() ? bestSoFar : std::min(bestSoFar, seed.value + seed.noise);
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
-    if (large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
+    double pilotLower = NAN;
+    if (w == seedW) {
+      at = seed;
+    } else if (pilot.screens(w, bestUpper, pilotLower)) {
+      at = Evaluation{pilotLower, NAN, 0.0, true};
+    }
+    if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
       const double fullWork = binnedAt(w) ? work.binned(w) : work.exact(w);
       double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
       for (double factor : kScreenSpacings) {
@@ -441,15 +526,17 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     // An exact point the rise predicts above the best, or past a screened one: its rows summed in order,
     // without slopes, pass the best before the last row the farther the point lies above it (at
     // n = 1,000,000 the grid's exact points past the minimum took 1.9 s in full, 1.1 s so).
-    if (!at.screened && large && w != 0.0 && !binnedAt(w) && bestUpper < INFINITY && (height > 0.0 || lastScreened)) {
+    if (!at.screened && !(at.value == at.value) && large && w != 0.0 && !binnedAt(w) && bestUpper < INFINITY &&
+        (height > 0.0 || lastScreened)) {
       const double scale = lossScale(objective.loss);
       const double partial =
           scale * rows::gaussianLooSumUntil(x.data(), y.data(), x.size(), w, objective.leaveOneOut, true, bestUpper / scale);
       if (partial > bestUpper) at = Evaluation{partial, NAN, 0.0, true};
     }
-    lastScreened = at.screened;
+    // (A pilot's screen says nothing about the next point: that is near the minimum where it cannot screen.)
+    lastScreened = at.screened && !(pilotLower == pilotLower);
     if (!at.screened) {
-      at = evaluate(w);
+      if (w != seedW) at = evaluate(w);
       if (binnedAt(w)) fineBound = at.noise;
     }
     rise = at.value - previousValue;
@@ -457,11 +544,6 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     return at;
   };
 
-  std::vector<double> grid = bandwidthGrid(x);
-  if (grid.empty()) {
-    const Evaluation at = evaluate(1.0);
-    return {1.0, at.value, BandwidthLimit::none, !binnedBounds.empty(), binnedBounds.empty() ? 0.0 : at.noise};
-  }
   // The loss and its slope in log w at each grid point (looLoss gives the gradient in the same pass; the
   // binned loss has none: NaN brackets nothing by slope).
   // No grid point beyond where the rows settled on their nearest keys already outweigh the best.

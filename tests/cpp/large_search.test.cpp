@@ -288,3 +288,28 @@ TEST_CASE("selectBandwidth at n = 20,000, where grid points are screened by coar
   CHECK(std::fabs(choice.loss - exact) <= choice.lossBound + 1e-12 * exact);
   CHECK(exact <= scanBest + choice.lossBound + 1e-9 * scanBest);
 }
+
+TEST_CASE("selectBandwidth where pilot losses screen the grid (n = 1,500): never above any grid point's exact loss", "[search][bandwidth][binned]") {
+  // At this size every exact loss below the minimum visits all n^2 pairs and a pilot loss some n: the
+  // pilot's lowest point is evaluated first and the points far from it screened by the pilot's bounds.
+  nw::DataSpec spec;
+  spec.nTrain = 1500;
+  spec.seed = 8;
+  const std::vector<nw::Dataset> sets = {nw::generateData(spec), clumped(1500, 11)};
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    const nw::Dataset& d = sets[s];
+    for (bool leaveOneOut : {true, false}) {
+      const nw::Objective objective{nw::Kernel::gaussian, leaveOneOut, nw::Loss::squared};
+      const nw::BandwidthChoice choice = nw::selectBandwidth(d.xTrain, d.yTrain, objective);
+      const nw::BandwidthChoice exactOnly =
+          nw::selectBandwidth(d.xTrain, d.yTrain, objective, nw::Criterion::looCv, nw::Approximation::never);
+      double gridBest = INFINITY;
+      for (double w : nw::bandwidthGrid(d.xTrain)) gridBest = std::min(gridBest, nw::looLoss(d.xTrain, d.yTrain, w, objective).loss);
+      CAPTURE(s, leaveOneOut, choice.w, choice.loss, gridBest);
+      CHECK_FALSE(choice.approximate);  // a pilot's loss is never the one reported
+      CHECK(choice.loss <= gridBest);
+      CHECK(exactOnly.loss <= gridBest);
+      if (choice.atLimit == nw::BandwidthLimit::none) CHECK(choice.loss == nw::looLoss(d.xTrain, d.yTrain, choice.w, objective).loss);
+    }
+  }
+}

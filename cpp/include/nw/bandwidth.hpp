@@ -73,8 +73,10 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // one end and no lower, or rising out, at the other), for a smooth loss; the
 // kBandwidthRefinements brackets with the lowest ends are narrowed on log w to kBandwidthTolerance: by
 // the slopes (regula falsi, with a bisection after any step that did not halve the bracket) where both
-// ends' slopes point into it and the kernel is Gaussian, else by golden-section search, which compares
-// values (a compact kernel's kinks can leave several minima in one bracket). A bracket inside one
+// ends' slopes point into it and the kernel is Gaussian (a local minimum's bracket whose ends have no
+// slopes is first halved by its minimum's slope, if the half it falls into ends in one pointing back),
+// else by golden-section search, which compares values (a compact kernel's kinks can leave several
+// minima in one bracket). A bracket inside one
 // already narrowed is skipped: for a smooth loss, the same minimum. Differences within the exact loss's rounding (4 n eps of it) are no evidence of a minimum
 // (see the large-n paragraph), and the grid stops where rows settled on their nearest keys outweigh
 // the best loss so far (no larger w can do better). The result is never worse than any grid point or either limit, and atLimit says
@@ -100,6 +102,13 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // that have settled on their nearest keys already sum to more than the best loss so far (no larger w can
 // do better: settled_rows.hpp), with one last point there. The loss at w = 0 is summed in closed form,
 // the limit w -> infinity from sorted neighbours (both exact).
+//
+// Gaussian Nadaraya-Watson, where a binned loss on a grid 16 times coarser (no row summed exactly) is
+// much cheaper than a grid point's own loss (n of a few thousand: each exact loss below the minimum
+// visits all n^2 pairs), for any approximation: these pilot losses are computed first, up the grid
+// until they have risen past their lowest, the grid point of the lowest is evaluated first, and a point
+// three or more grid points from it whose pilot lower bound (loss minus bound) lies above the best so
+// far is screened by it, as above. The reported loss is never a pilot's.
 //
 // With Criterion::aic, `loss` is aicLoss's AICc (objective.leaveOneOut and objective.loss do not apply: the
 // AIC fits each point with its own key). It has a pole where tr(H) reaches n - 2, at small bandwidths
