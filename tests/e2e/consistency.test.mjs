@@ -54,7 +54,7 @@ inEachBrowser('the consistency figure', (env) => {
     await page.screenshot('consistency');
     const note = await page.locator('#consistencyNote').text();
     const [first, last] = [points[0], points.at(-1)];
-    assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 200,000)`), note);
+    assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = ${last.n.toLocaleString('en-US')})`), note);
     assert.ok(last.w > first.w && last.selectedMse < first.selectedMse, 'what the note says holds for these points');
     assert.ok(note.endsWith('Data from seed 3; computed in workers.'), note);
     assert.deepEqual(page.problems, []);

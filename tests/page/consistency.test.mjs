@@ -55,7 +55,7 @@ test('the binned loss is used only where the exact one is slow, and within its s
 test('the note says what the points show, with their numbers', () => {
   const note = consistencyNote(points, { seed: 1, where: 'worker', done: true });
   const [first, last] = [points[0], points.at(-1)];
-  assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = 200,000)`), note);
+  assert.ok(note.includes(`w grows from ${first.w.toPrecision(4)} (n = 50) to ${last.w.toPrecision(4)} (n = ${last.n.toLocaleString('en-US')})`), note);
   assert.ok(note.includes(`the test MSE falls from ${first.selectedMse.toPrecision(3)} to ${last.selectedMse.toPrecision(3)}`), note);
   const level = points.filter((p) => p.n >= 1000).map((p) => p.fixedMse);
   assert.ok(note.includes(`between ${Math.min(...level).toPrecision(3)} and ${Math.max(...level).toPrecision(3)} for every n from 1,000 on`), note);
@@ -116,9 +116,11 @@ const runWith = (options) => new Promise((resolve, reject) => {
   run.start();
 });
 
-test('workers take the largest n first, then the rest from the smallest, each n once', async () => {
-  assert.deepEqual(workOrder([50, 500, 100, 200]), [500, 50, 100, 200]);
+test('workers take the largest n first, then the small ones from the smallest, then the rest from the largest down, each n once', async () => {
+  assert.deepEqual(workOrder([50, 500, 100, 200]), [500, 200, 100, 50]);
+  assert.deepEqual(workOrder([10, 1000, 20, 50000, 5000]), [50000, 10, 20, 1000, 5000]);
   assert.deepEqual(workOrder([7]), [7]);
+  assert.deepEqual([...workOrder(CONSISTENCY_NS)].sort((a, b) => a - b), CONSISTENCY_NS, 'each size once');
   const log = [];
   const started = [];
   const { points, where } = await runWith({
@@ -150,7 +152,7 @@ test('a failing worker hands its n to the other; with none left, the page comput
   assert.deepEqual(started[0].sent, [200]);
   assert.ok(started[1].sent.includes(200));
 
-  // One worker, failing at its first n (200,000): the page's thread takes over, and stops at PAGE_MAX_N.
+  // One worker, failing at its first n (above PAGE_MAX_N): the page's thread takes over, and stops at PAGE_MAX_N.
   const aloneLog = [];
   const alone = await runWith({
     ns: [50, 100, PAGE_MAX_N, 2 * PAGE_MAX_N],
