@@ -60,9 +60,9 @@ inEachBrowser('your own data at 100,000 rows', (env) => {
     const told = await page.evaluate(() => window.progressTold);
     assert.ok(told.some((v) => v > 0 && v < 1), `progress told: ${told.join(', ')}`);
     assert.equal(await page.locator('#csvProgress').attribute('hidden'), '');
-    assert.match(await page.locator('#dataNote').text(), /Using your 100000 points/);
+    assert.match(await page.locator('#dataNote').text(), /Using your 100,000 points/);
     // Above 2000 points the Gaussian kernel with Nadaraya-Watson pooling, and the reader is told why.
-    await page.waitForText(/Your 100000 points are more than 2000: for them the page uses the Gaussian kernel/);
+    await page.waitForText(/Your 100,000 points are more than 2,000: for them the page uses the Gaussian kernel/);
     assert.equal(await page.label('Kernel').value(), 'gaussian');
     assert.match(await page.evaluate(() => location.hash), /kernel=gaussian/);
 
@@ -74,7 +74,7 @@ inEachBrowser('your own data at 100,000 rows', (env) => {
     await page.waitForFunction(() => !document.getElementById('approximateNote').hidden);
     assert.deepEqual(await chartLine(page, 3), Array.from(nonparametric.predictions));
     const note = await page.locator('#approximateNote').text();
-    assert.match(note, new RegExp(`With 100000 points and 500 test points the lines come from binned sums .*within ±${bound(nonparametric.predictionBounds).replace('.', '\\.')} of the exact one`));
+    assert.match(note, new RegExp(`With 100,000 points and 500 test points the lines come from binned sums .*within ±${bound(nonparametric.predictionBounds).replace('.', '\\.')} of the exact one`));
     // (Each bound holds: the exact line at a few queries.)
     const some = [0, 137, 499];
     const exact = nw.predict(some.map((i) => xTest[i]), xTrain, yTrain, { w: 1 });
@@ -112,10 +112,25 @@ inEachBrowser('your own data at 100,000 rows', (env) => {
     // epoch trained is trained again on the new test points).
     await page.label('Test points').set('50');
     await page.waitForFunction(() => !document.getElementById('approximateNote').textContent.includes('test points'));
-    assert.match(await page.locator('#approximateNote').text(), /^The chart draws one in every 20 of your 100000 points, evenly along x; the lines use all of them\. Training takes each epoch’s loss and gradient from binned sums: each loss within ±\S+ of the exact one\.$/);
+    assert.match(await page.locator('#approximateNote').text(), /^The chart draws one in every 20 of your 100,000 points, evenly along x; the lines use all of them\. Training takes each epoch’s loss and gradient from binned sums: each loss within ±\S+ of the exact one\.$/);
     const xTest50 = nw.testGrid(xTrain[0], xTrain[N - 1], 50);
     const exact50 = nw.predict(xTest50, xTrain, yTrain, { w: 1 });
     (await chartLine(page, 3)).forEach((y, i) => assert.ok(Math.abs(y - exact50[i]) <= 1e-12 * Math.max(1, Math.abs(exact50[i]))));
+
+    // "Design your own attention pooling" does not train on them, says so, and shows no picture of
+    // the data before them.
+    const designShown = () => page.evaluate(() => getComputedStyle(document.getElementById('designHeatmap').closest('.design-chart')).display !== 'none');
+    await page.evaluate(() => document.getElementById('design').scrollIntoView());
+    await page.waitForText(/Your attention pooling trains on up to 2,000 training samples; your 100,000 are more/);
+    assert.equal(await designShown(), false);
+
+    // Clear my data: the generated data again, and the kernel the reader had chosen comes back with them.
+    await page.button('Clear my data').click();
+    await page.waitForFunction(() => !location.hash.includes('data=own'));
+    assert.equal(await designShown(), true);
+    assert.equal(await page.label('Kernel').value(), 'epanechnikov');
+    assert.match(await page.evaluate(() => location.hash), /kernel=epanechnikov/);
+    assert.equal(await page.locator('#approximateNote').attribute('hidden'), '');
     assert.deepEqual(page.problems, []);
     await page.close();
   });

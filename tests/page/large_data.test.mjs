@@ -28,11 +28,21 @@ test('above 2000 points only the Gaussian kernel with Nadaraya-Watson pooling is
   const large = largeDataSettings(EXACT_MAX_TRAIN + 1, s, t);
   assert.equal(large.settings.kernel, 'gaussian');
   assert.equal(large.settings.estimator, 'nadarayaWatson');
-  assert.equal(large.problem, 'Your 2001 points are more than 2000: for them the page uses the Gaussian kernel with Nadaraya-Watson pooling, whose sums can be binned (another kernel would take minutes an epoch)');
+  assert.equal(large.problem, 'Your 2,001 points are more than 2,000: for them the page uses the Gaussian kernel with Nadaraya-Watson pooling, whose sums can be binned (another kernel would take minutes an epoch)');
   const { session } = ownSession(3000, { kernel: 'triangular' });
   const fitted = session.fitToData({ ...defaults(), kernel: 'triangular' });
   assert.equal(fitted.settings.kernel, 'gaussian');
   assert.equal(session.kernel, 'gaussian', 'training starts again with the kernel used');
+  // Edits while the data are large keep the Gaussian kernel; once they are small again (the reader's
+  // Clear my data gives the generated data), the kernel and estimator last asked for come back.
+  assert.deepEqual(session.fitToData(fitted.settings), { settings: fitted.settings, problem: null });
+  const asked = session.fitToData({ ...fitted.settings, kernel: 'epanechnikov', estimator: 'localLinear' });
+  assert.equal(asked.settings.kernel, 'gaussian');
+  session.generate(defaults());
+  const small = session.fitToData(asked.settings);
+  assert.deepEqual([small.settings.kernel, small.settings.estimator, small.problem], ['epanechnikov', 'localLinear', null]);
+  assert.equal(session.kernel, 'epanechnikov', 'training starts again with the kernel restored');
+  assert.deepEqual(session.fitToData({ ...small.settings, kernel: 'boxcar' }).settings.kernel, 'boxcar', 'restored once only');
 });
 
 test('large data of your own trains from binned epochs; generated data never does', () => {

@@ -51,6 +51,8 @@ function showErrors(session, s, errors) {
 // A bound as the notes show it: two digits, or ∞ where the binned sums say nothing (a query far from
 // every key).
 const formatBound = (bound) => (Number.isFinite(bound) ? bound.toPrecision(2) : '∞');
+// A count of points as the reader's language groups it ("100,000").
+const formatCount = (n) => n.toLocaleString(t.lang);
 
 // Where the lines or the epochs come from binned sums (large data of your own, model/large_data.js),
 // how near the exact ones they are: the largest bound of the lines, the last epoch's loss bound; and
@@ -60,10 +62,10 @@ function showApproximation(session, predictions) {
   const bounds = [predictions.nonparametric, predictions.parametric].map((line) => session.boundsOf(line)).filter(Boolean);
   const sentences = [];
   const n = session.data.xTrain.length;
-  if (drawnEvery(n) > 1) sentences.push(t('data.drawnEvery', { every: drawnEvery(n), n }));
+  if (drawnEvery(n) > 1) sentences.push(t('data.drawnEvery', { every: formatCount(drawnEvery(n)), n: formatCount(n) }));
   if (bounds.length) {
     const largest = Math.max(...bounds.map((each) => Math.max(...each)));
-    sentences.push(t('data.binnedLines', { n: session.data.xTrain.length, queries: session.data.xTest.length, bound: formatBound(largest) }));
+    sentences.push(t('data.binnedLines', { n: formatCount(n), queries: formatCount(session.data.xTest.length), bound: formatBound(largest) }));
   }
   if (session.trainsApproximately && session.epoch > 0) sentences.push(t('data.binnedTraining', { bound: formatBound(session.trainer.lossBound) }));
   setText(note, sentences.join(t.lang === 'zh' ? '' : ' '));
@@ -88,7 +90,7 @@ function showEpochs(session) {
 
 function showDataNote(session, s) {
   byId('dataNote').textContent = s.data === 'own'
-    ? t(ownData.isPersistent ? 'data.usingOwnKept' : 'data.usingOwnUnkept', { n: session.data.xTrain.length })
+    ? t(ownData.isPersistent ? 'data.usingOwnKept' : 'data.usingOwnUnkept', { n: formatCount(session.data.xTrain.length) })
     : t('data.hint');
   // Your data lives in a collapsed panel; while it is in use, the panel (with "Clear my data") is open.
   if (s.data === 'own') byId('dataNote').closest('details').open = true;

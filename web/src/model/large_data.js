@@ -31,7 +31,7 @@ function largeDataSettings(n, s, t) {
   if (!isLarge(n) || (s.kernel === 'gaussian' && s.estimator === 'nadarayaWatson')) return { settings: s, problem: null };
   return {
     settings: { ...s, kernel: 'gaussian', estimator: 'nadarayaWatson' },
-    problem: t('problem.largeDataGaussian', { n, max: EXACT_MAX_TRAIN }),
+    problem: t('problem.largeDataGaussian', { n: n.toLocaleString(t.lang), max: EXACT_MAX_TRAIN.toLocaleString(t.lang) }),
   };
 }
 

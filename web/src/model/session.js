@@ -3,7 +3,7 @@
 // session_lines.js's; the criteria it is judged by, for the landscape and the notes, session_criteria.js's).
 import { t as pageT } from '../i18n/i18n.js';
 import { problemText } from '../i18n/problem_text.js';
-import { BINNED_EPOCH_MIN_PAIRS, BINNED_EPOCH_PAIRS_PER_POINT, largeDataSettings } from './large_data.js';
+import { BINNED_EPOCH_MIN_PAIRS, BINNED_EPOCH_PAIRS_PER_POINT, isLarge, largeDataSettings } from './large_data.js';
 import { BOUNDARY_MARGIN } from './session_criteria.js';
 import { SessionLines } from './session_lines.js';
 
@@ -29,6 +29,7 @@ class Session extends SessionLines {
     this.remembered = {}; // name -> { inputs, value }: the last predictions (see remember)
     this.blockLines = []; // predictions that came with heatmap passes (see rememberBlockPredictions)
     this.lineBounds = new WeakMap(); // a binned line's predictions -> their bounds (see boundsOf)
+    this.setAside = null; // the kernel and estimator large data ruled out, to come back after (see fitToData)
   }
 
   // New generated data for these settings; training starts again from the data's w0.
@@ -51,10 +52,22 @@ class Session extends SessionLines {
   }
 
   // The settings with a kernel and estimator the data can use (model/large_data.js), training again
-  // when they changed, and the problem saying why (null when they fit).
+  // when they changed, and the problem saying why (null when they fit). The kernel and estimator the
+  // reader last asked for while large data ruled them out come back once the data are small again
+  // (Clear my data, generated data, a smaller file).
   fitToData(settings) {
-    const fitted = largeDataSettings(this.data.xTrain.length, settings, this.t);
-    if (fitted.problem) this.resetTraining(fitted.settings);
+    const n = this.data.xTrain.length;
+    if (!isLarge(n) && this.setAside) {
+      const restored = { ...settings, ...this.setAside };
+      this.setAside = null;
+      if (restored.kernel !== settings.kernel || restored.estimator !== settings.estimator) this.resetTraining(restored);
+      return { settings: restored, problem: null };
+    }
+    const fitted = largeDataSettings(n, settings, this.t);
+    if (fitted.problem) {
+      this.setAside = { kernel: settings.kernel, estimator: settings.estimator };
+      this.resetTraining(fitted.settings);
+    }
     return fitted;
   }
 

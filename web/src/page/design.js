@@ -91,9 +91,10 @@ class DesignSection {
   show() {
     if (!this.near) return;
     const { session, settings } = this.app;
+    byId('design').classList.toggle('data-too-large', this.dataTooLarge);
     if (this.dataTooLarge) {
       this.player.pause();
-      setText(byId('designStatus'), t('design.tooLarge', { max: EXACT_MAX_TRAIN, n: session.data.xTrain.length }));
+      setText(byId('designStatus'), t('design.tooLarge', { max: EXACT_MAX_TRAIN.toLocaleString(t.lang), n: session.data.xTrain.length.toLocaleString(t.lang) }));
       this.saidTooLarge = true;
       this.showButtons();
       return;
