@@ -134,13 +134,16 @@ Transformed transform(const fft::Plan& plan, const std::vector<double>& first, c
   return out;
 }
 
-// Convolves both sequences of `input` with one symmetric kernel (given for offsets 0..L): returns both
-// results on the grid and a bound on their rounding error.
-Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTransform, double kernelNorm1,
-                   double kernelNorm2, const Transformed& input) {
+// Convolves both sequences of `input` with one symmetric kernel, whose transform is the real part of
+// `kernels` (or with imaginaryPart its imaginary part: two real even kernels transformed as one, whose
+// transforms are real): returns both results on the grid and a bound on their rounding error. With
+// lastUse, input's transform is taken over (not copied): at 2^21 points each array is 32 MB, and memory
+// the wasm heap has not used before costs more to touch than the transform to compute.
+Convolved convolve(const fft::Plan& plan, const std::vector<fft::Complex>& kernels, bool imaginaryPart, double kernelNorm1,
+                   double kernelNorm2, Transformed& input, bool lastUse) {
   const std::size_t size = plan.size(), points = input.points;
-  std::vector<fft::Complex> data(input.data);
-  for (std::size_t k = 0; k < size; ++k) data[k] *= kernelTransform[k];
+  std::vector<fft::Complex> data = lastUse ? std::move(input.data) : input.data;
+  for (std::size_t k = 0; k < size; ++k) data[k] *= imaginaryPart ? kernels[k].imag() : kernels[k].real();
   plan.inverse(data);
   Convolved out;
   out.first.resize(points);
@@ -155,12 +158,12 @@ Convolved convolve(const fft::Plan& plan, const std::vector<double>& kernelTrans
   return out;
 }
 
-// The keys binned onto the grid: counts (weight 1), the shifted and scaled values, their magnitudes, and
-// the most terms any one grid point summed; counts with values, and counts with magnitudes, transformed.
+// The keys binned onto the grid, as the bounds need them: the most terms any one grid point summed, the
+// keys' count and the sum of the shifted values' magnitudes; counts with the shifted and scaled values,
+// and counts with their magnitudes, transformed (the binned sequences themselves are not kept).
 struct Binned {
-  std::vector<double> counts, shifted, absShifted;
   std::size_t mostTerms;
-  double keyCount;
+  double keyCount, absTotal;
   Transformed values, magnitudes;
 };
 
@@ -191,9 +194,10 @@ struct KernelGrid {
 
 // The sums of kernel(u) over the binned keys on the grid, kernel even with |kernel'| < 1 and
 // envelope(center, margin) >= max |kernel''| over |u| in [center - margin, center + margin].
+// lastUse: the binned transforms are not needed after (convolve).
 template <class Kernel, class Envelope>
-KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan, const Binned& binned, Kernel kernel,
-                      Envelope envelope) {
+KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan, Binned& binned, Kernel kernel,
+                      Envelope envelope, bool lastUse) {
   // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
   // query's cell), in one transform.
   std::vector<fft::Complex> kernels(plan.size());
@@ -212,16 +216,11 @@ KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan
   // Both are real and even, so their transforms are real: the real part is the kernel's, the imaginary
   // part the envelope's. Each convolution's rounding bound counts both (a conservative norm).
   plan.forward(kernels);
-  std::vector<double> kernelTransform(plan.size()), envelopeTransform(plan.size());
-  for (std::size_t k = 0; k < plan.size(); ++k) {
-    kernelTransform[k] = kernels[k].real();
-    envelopeTransform[k] = kernels[k].imag();
-  }
   const double bothNorm1 = kernelNorm1 + envelopeNorm1;
   const double bothNorm2 = std::hypot(std::sqrt(kernelNorm2), std::sqrt(envelopeNorm2));
   KernelGrid out;
-  out.sums = convolve(plan, kernelTransform, bothNorm1, bothNorm2, binned.values);
-  out.curvature = convolve(plan, envelopeTransform, bothNorm1, bothNorm2, binned.magnitudes);
+  out.sums = convolve(plan, kernels, false, bothNorm1, bothNorm2, binned.values, lastUse);
+  out.curvature = convolve(plan, kernels, true, bothNorm1, bothNorm2, binned.magnitudes, lastUse);
 
   // Per unit of binned weight: the binning error and the interpolation error are each at most
   // s^2 / 8 times |kernel''| near the key (the envelope); the cut-off tail, kernel and envelope both, at
@@ -233,7 +232,7 @@ KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan
   const double reachU = static_cast<double>(reach) * grid.s;
   // (No tail when the kernel spans the whole grid: no offset is cut off.)
   const double tailPerUnit = reach + 1 >= grid.points ? 0.0 : std::fabs(kernel(reachU)) + 0.25 * s2 * envelope(reachU, 2.0 * grid.s);
-  const double countTotal = binned.keyCount, absTotal = norm1(binned.absShifted);
+  const double countTotal = binned.keyCount, absTotal = binned.absTotal;
   const double roundingPerUnit =
       kEpsilon * (static_cast<double>(binned.mostTerms) + 8.0 + 4.0 * static_cast<double>(grid.points) * grid.s);
   out.countFixed = (tailPerUnit + roundingPerUnit) * countTotal + out.sums.rounding;
@@ -271,32 +270,33 @@ BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const 
   out.cells = {grid.lo, grid.spacing, grid.points};
   out.valueLo = *yLo, out.valueHi = *yHi;
   out.shift = 0.5 * *yLo + 0.5 * *yHi;  // (halves first: no overflow)
-  // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2).
-  std::vector<double> scaled(values.size());
-  double largest = 0.0;
-  for (std::size_t j = 0; j < values.size(); ++j) {
-    scaled[j] = values[j] - out.shift;
-    largest = std::max(largest, std::fabs(scaled[j]));
-  }
-  out.valueExponent = largest > 0.0 ? -std::ilogb(largest) : 0;
-  const TimesPowerOfTwo scale(out.valueExponent);
-  for (double& v : scaled) v = scale(v);
-
-  Binned binned{std::vector<double>(grid.points), std::vector<double>(grid.points), std::vector<double>(grid.points), 0,
-                static_cast<double>(keys.size()), {}, {}};
-  binned.mostTerms = keysSorted
-                         ? binning::binSorted(out.cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted)
-                         : binning::binAny(out.cells, keys, scaled, binned.counts, binned.shifted, binned.absShifted);
-
   // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
   // (In cells: infinite for a subnormal w's s of 0, so compared as a double first.)
   const double reachCells = std::ceil(reachInU(keys.size()) / grid.s) + 2.0;
   const std::size_t reach = reachCells < static_cast<double>(grid.points - 1) ? static_cast<std::size_t>(reachCells) : grid.points - 1;
   const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
-  binned.values = transform(plan, binned.counts, binned.shifted);
-  binned.magnitudes = transform(plan, binned.counts, binned.absShifted);
-  out.weights = kernelGrid(grid, reach, plan, binned, gaussian, secondDerivativeEnvelope);
-  if (withSlopes) out.slopes = kernelGrid(grid, reach, plan, binned, slopeKernel, slopeSecondDerivativeEnvelope);
+  Binned binned{0, static_cast<double>(keys.size()), 0.0, {}, {}};
+  {  // (the values scaled and the binned sequences freed once transformed)
+    // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2).
+    std::vector<double> scaled(values.size());
+    double largest = 0.0;
+    for (std::size_t j = 0; j < values.size(); ++j) {
+      scaled[j] = values[j] - out.shift;
+      largest = std::max(largest, std::fabs(scaled[j]));
+    }
+    out.valueExponent = largest > 0.0 ? -std::ilogb(largest) : 0;
+    const TimesPowerOfTwo scale(out.valueExponent);
+    for (double& v : scaled) v = scale(v);
+
+    std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
+    binned.mostTerms = keysSorted ? binning::binSorted(out.cells, keys, scaled, counts, shifted, absShifted)
+                                  : binning::binAny(out.cells, keys, scaled, counts, shifted, absShifted);
+    binned.absTotal = norm1(absShifted);
+    binned.values = transform(plan, counts, shifted);
+    binned.magnitudes = transform(plan, counts, absShifted);
+  }
+  out.weights = kernelGrid(grid, reach, plan, binned, gaussian, secondDerivativeEnvelope, !withSlopes);
+  if (withSlopes) out.slopes = kernelGrid(grid, reach, plan, binned, slopeKernel, slopeSecondDerivativeEnvelope, true);
   return out;
 }
 
