@@ -149,6 +149,20 @@ TEST_CASE("selectBandwidth refines a shallow dip the grid ranks low (fuzz findin
   CHECK(choice.w < 2.0);
 }
 
+TEST_CASE("selectBandwidth finds a compact kernel's minimum on a kink, not within the tolerance beside it (fuzz finding)", "[bandwidth][extremes]") {
+  // Epanechnikov's leave-one-out loss here is least at w = 1, a kink (1.2 - 0.2 lies at distance 1): the
+  // golden-section search ended at w = 1.0000000121, where the loss is 5e-10 of it higher.
+  const std::vector<double> x{0.2, 3.3000000000000003, 3, 1.04, 7.1000000000000005, 7.4, 7, 1.1400000000000001, 3.2, 7.9, 1.2, 0.8};
+  const std::vector<double> y{281.6, -2, 1.06, 51.2, 84.92, 0, 0, 0, 0, 0, 0, 0};
+  for (nw::Loss loss : {nw::Loss::squared, nw::Loss::halfSquared}) {
+    const nw::Objective objective{nw::Kernel::epanechnikov, true, loss};
+    const nw::BandwidthChoice choice = nw::selectBandwidth(x, y, objective);
+    CAPTURE(choice.w, choice.loss);
+    CHECK(choice.loss <= nw::looLoss(x, y, 1.0, objective).loss);
+    CHECK(std::fabs(choice.w - 1.0) < 1e-15);
+  }
+}
+
 TEST_CASE("selectBandwidth finds a dip that only the loss's slopes at the grid points reveal (dense-scan finding)", "[bandwidth]") {
   // Three clusters (from a run of 1,500 random multimodal data sets against a dense scan): searching
   // only around the grid's local minima stopped 0.16% above the scan's best (1.728233 vs 1.725554);

@@ -76,7 +76,9 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // ends' slopes point into it and the kernel is Gaussian (a local minimum's bracket whose ends have no
 // slopes is first halved by its minimum's slope, if the half it falls into ends in one pointing back),
 // else by golden-section search, which compares values (a compact kernel's kinks can leave several
-// minima in one bracket). A bracket inside one
+// minima in one bracket). A compact kernel's loss has kinks (where a pair's distance times w crosses 1),
+// and a minimum on one is approached within the tolerance, where the loss may rise steeply: the kinks
+// within four tolerances of the choice (at most 8) are evaluated too. A bracket inside one
 // already narrowed is skipped: for a smooth loss, the same minimum. Differences within the exact loss's rounding (4 n eps of it) are no evidence of a minimum
 // (see the large-n paragraph), and the grid stops where rows settled on their nearest keys outweigh
 // the best loss so far (no larger w can do better). The result is never worse than any grid point or either limit, and atLimit says
