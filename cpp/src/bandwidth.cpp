@@ -366,6 +366,9 @@ class PathWork {
   }
   // binnedLooWork(x, w, spacing, false).
   double coarse(double w, double spacing) const { return binnedGridWork(span_, x_.size(), w, spacing); }
+  // Whether binnedLooLoss's grid at that spacing is capped (coarser than asked), or cannot be made (a span
+  // that overflows: binnedLooLoss refuses it).
+  bool capped(double w, double spacing) const { return !std::isfinite(span_) || binnedGridCapped(span_, w, spacing); }
   // The spacing (times |w|) binnedLooLoss's grid will have (coarser than asked where it is capped).
   double spacingUsed(double w, double spacing) const { return binnedSpacingUsed(span_, w, spacing); }
 
@@ -383,15 +386,17 @@ class PathWork {
 class Pilot {
  public:
   Pilot() = default;
-  // Ascending, while a pilot loss is kPilotAdvantage times cheaper than the point's own and until the
-  // pilot losses have risen past their lowest by kPilotRise (beyond, the search's own screens apply).
+  // Ascending, while a pilot loss is kPilotAdvantage times cheaper than the point's own, on a grid that is
+  // not capped (work.coarse does not count the rows a capped grid sums exactly; keys whose span overflows
+  // have no binned sums at all), and until the pilot losses have risen past their lowest by kPilotRise
+  // (beyond, the search's own screens apply).
   template <class OwnWork>
   Pilot(const std::vector<double>& grid, const std::vector<double>& x, const std::vector<double>& y, Objective objective,
         PathWork& work, OwnWork&& ownWork) {
     const BinnedTradeoff pilot{kPilotSpacing * kBinnedSpacing, INFINITY};
     for (std::size_t i = 0; i < grid.size(); ++i) {
       const double w = grid[i];
-      if (w == 0.0 || !(kPilotAdvantage * work.coarse(w, pilot.spacing) < ownWork(w))) break;
+      if (w == 0.0 || work.capped(w, pilot.spacing) || !(kPilotAdvantage * work.coarse(w, pilot.spacing) < ownWork(w))) break;
       const BinnedLoss at = binnedLooLoss(x, y, w, objective, false, pilot);
       lowerBounds_.emplace(w, std::pair(i, at.loss - at.bound));
       if (at.loss < lowest_) lowest_ = at.loss, best_ = i;
@@ -403,14 +408,14 @@ class Pilot {
   std::size_t best() const { return best_; }
   // Whether the pilot shows the loss at grid point w above `upper`: w lies kNearMinimum or more grid
   // points from the lowest (its neighbours are evaluated in full, for the slopes that refine the
-  // minimum's bracket) and its lower bound exceeds `upper`. Then its lower bound stands for it.
+  // minimum's bracket) and its lower bound exceeds `upper`. Then lowerBound is set to it.
   bool screens(double w, double upper, double& lowerBound) const {
     const auto at = lowerBounds_.find(w);
     if (at == lowerBounds_.end()) return false;
     const auto [i, bound] = at->second;
-    if (i < best_ + kNearMinimum && i + kNearMinimum > best_) return false;
+    if ((i < best_ + kNearMinimum && i + kNearMinimum > best_) || !(bound > upper)) return false;
     lowerBound = bound;
-    return lowerBound > upper;
+    return true;
   }
 
  private:
@@ -534,9 +539,10 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
     double pilotLower = NAN;
+    const bool byPilot = w != seedW && pilot.screens(w, bestUpper, pilotLower);
     if (w == seedW) {
       at = seed;
-    } else if (pilot.screens(w, bestUpper, pilotLower)) {
+    } else if (byPilot) {
       at = Evaluation{pilotLower, NAN, 0.0, true};
     }
     if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
@@ -565,7 +571,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       if (partial > bestUpper) at = Evaluation{partial, NAN, 0.0, true};
     }
     // (A pilot's screen says nothing about the next point: that is near the minimum where it cannot screen.)
-    lastScreened = at.screened && !(pilotLower == pilotLower);
+    lastScreened = at.screened && !byPilot;
     if (!at.screened) {
       if (w != seedW) at = evaluate(w);
       if (binnedAt(w)) fineBound = at.noise;

@@ -33,16 +33,25 @@ test('above 2000 points only the Gaussian kernel with Nadaraya-Watson pooling is
   const fitted = session.fitToData({ ...defaults(), kernel: 'triangular' });
   assert.equal(fitted.settings.kernel, 'gaussian');
   assert.equal(session.kernel, 'gaussian', 'training starts again with the kernel used');
-  // Edits while the data are large keep the Gaussian kernel; once they are small again (the reader's
-  // Clear my data gives the generated data), the kernel and estimator last asked for come back.
+  // Edits while the data are large keep the Gaussian kernel; once they are small again by the reader's
+  // own data action (Clear my data gives the generated data: restore), the kernel and estimator last
+  // asked for come back.
   assert.deepEqual(session.fitToData(fitted.settings), { settings: fitted.settings, problem: null });
   const asked = session.fitToData({ ...fitted.settings, kernel: 'epanechnikov', estimator: 'localLinear' });
   assert.equal(asked.settings.kernel, 'gaussian');
   session.generate(defaults());
-  const small = session.fitToData(asked.settings);
+  const small = session.fitToData(asked.settings, { restore: true });
   assert.deepEqual([small.settings.kernel, small.settings.estimator, small.problem], ['epanechnikov', 'localLinear', null]);
   assert.equal(session.kernel, 'epanechnikov', 'training starts again with the kernel restored');
-  assert.deepEqual(session.fitToData({ ...small.settings, kernel: 'boxcar' }).settings.kernel, 'boxcar', 'restored once only');
+  assert.deepEqual(session.fitToData({ ...small.settings, kernel: 'boxcar' }, { restore: true }).settings.kernel, 'boxcar', 'restored once only');
+  // Small data by other means (an exercise, a link, a session file: no restore) keep what they ask for,
+  // and what large data set aside is forgotten.
+  const again = ownSession(3000).session;
+  again.fitToData({ ...defaults(), kernel: 'triangular' });
+  again.generate(defaults());
+  const exercise = { ...defaults(), kernel: 'epanechnikov' };
+  assert.deepEqual(again.fitToData(exercise), { settings: exercise, problem: null });
+  assert.equal(again.fitToData(defaults(), { restore: true }).settings.kernel, 'gaussian', 'nothing set aside any more');
 });
 
 test('large data of your own trains from binned epochs; generated data never does', () => {

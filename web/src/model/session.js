@@ -53,13 +53,15 @@ class Session extends SessionLines {
 
   // The settings with a kernel and estimator the data can use (model/large_data.js), training again
   // when they changed, and the problem saying why (null when they fit). The kernel and estimator the
-  // reader last asked for while large data ruled them out come back once the data are small again
-  // (Clear my data, generated data, a smaller file).
-  fitToData(settings) {
+  // reader last asked for while large data ruled them out are kept while the data stay large, and come
+  // back with restore (the reader's own data action: Clear my data, a smaller file; not an exercise, a
+  // link or a session file, which say what they want) once the data are small again.
+  fitToData(settings, { restore = false } = {}) {
     const n = this.data.xTrain.length;
-    if (!isLarge(n) && this.setAside) {
-      const restored = { ...settings, ...this.setAside };
+    if (!isLarge(n)) {
+      const aside = restore ? this.setAside : null;
       this.setAside = null;
+      const restored = { ...settings, ...aside };
       if (restored.kernel !== settings.kernel || restored.estimator !== settings.estimator) this.resetTraining(restored);
       return { settings: restored, problem: null };
     }

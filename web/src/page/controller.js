@@ -155,7 +155,7 @@ class App {
 
   // One setting changed by the reader. Live edits (slider drags, hovering a query) redraw without
   // adding a history entry; committed edits add one, so back and forward step through them.
-  edit(name, value, { live = false } = {}) {
+  edit(name, value, { live = false, restoreKernel = false } = {}) {
     this.stopConverging();
     clearProblems();
     if (value === undefined) {
@@ -172,7 +172,7 @@ class App {
       return;
     }
     const history = name === 'query' ? 'delayed' : live ? 'none' : 'push';
-    this.apply(afterDesignEdit({ ...this.settings, [name]: value }, name), history);
+    this.apply(afterDesignEdit({ ...this.settings, [name]: value }, name), history, { restoreKernel });
   }
 
   // The pointer chose a query: on the predictions chart, or on a row of a heatmap, whose attention the
@@ -193,7 +193,7 @@ class App {
   // Trained epochs to replay (a link's, or the same count on new data) run at once when they are few on
   // small data; else (see Training.replaysLater) after the render, in the background like "Train to
   // convergence" (the row pool, or slices), unless replayNow (an imported session, compared at once).
-  apply(next, history, { byReader = true, replayNow = false } = {}) {
+  apply(next, history, { byReader = true, replayNow = false, restoreKernel = false } = {}) {
     const previous = this.settings;
     // Only the design's settings changed, from what is set and from what is drawn (a w dragged live is
     // set before it is drawn): the chapter's session is left as it is (a run to convergence under way
@@ -214,7 +214,7 @@ class App {
       const change = sessionChange(previous, next, this.session.epoch);
       if (change === 'data') this.loadData(next, problems);
       else if (change === 'training') this.session.resetTraining(next);
-      const fitted = this.session.fitToData(next); // (large data: the Gaussian kernel only)
+      const fitted = this.session.fitToData(next, { restore: restoreKernel }); // (large data: the Gaussian kernel only)
       if (fitted.problem) problems.push(fitted.problem);
       next = fitted.settings;
       const { target, problem } = this.session.replayPlan(next.trained);

@@ -89,9 +89,9 @@ class DesignSection {
   // Asks for the settings shown, unless that is what was last asked. Epochs beyond the limit for the
   // data's size are brought back to it, and said.
   show() {
+    byId('design').classList.toggle('data-too-large', this.dataTooLarge);
     if (!this.near) return;
     const { session, settings } = this.app;
-    byId('design').classList.toggle('data-too-large', this.dataTooLarge);
     if (this.dataTooLarge) {
       this.player.pause();
       setText(byId('designStatus'), t('design.tooLarge', { max: EXACT_MAX_TRAIN.toLocaleString(t.lang), n: session.data.xTrain.length.toLocaleString(t.lang) }));

@@ -34,7 +34,7 @@ class Files {
       ownData.clear();
       this.stopReading();
       byId('csvText').value = '';
-      app.edit('data', 'generated');
+      app.edit('data', 'generated', { restoreKernel: true }); // (the kernel large data ruled out comes back)
     });
     byId('csvFile').addEventListener('change', () => this.readFile(byId('csvFile'), (text) => {
       byId('csvText').value = text.length <= BOX_MAX_CHARS ? text : '';
@@ -112,7 +112,7 @@ class Files {
     app.training.player.pause();
     // Always reload: the stored data may have changed even if the setting has not.
     app.settings = { ...app.settings, data: 'generated' };
-    app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push');
+    app.apply({ ...app.settings, data: 'own', trained: 0, query: points.x[0] }, 'push', { restoreKernel: true });
   }
 
   // A CSV still being read is not used (other data replace it): its read is dropped, and its bar hidden.
@@ -151,6 +151,7 @@ class Files {
     clearProblems();
     showProblems(problems);
     app.settings = { ...app.settings, data: state.data === 'own' ? 'generated' : 'own' }; // forces a reload
+    app.session.setAside = null; // (a session file says which kernel it wants: no earlier one comes back after it)
     app.apply(state, 'push', { replayNow: true });
     const same = (a, b) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
     if (!same(app.session.ws, session.training.ws) || !same(app.session.losses, session.training.losses)) {
