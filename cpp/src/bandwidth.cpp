@@ -485,8 +485,9 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
 
   // Where the binned loss stands in for the exact one (see the header): decided per w by the work each
   // would do, so small data sets never meet it.
-  const bool mayBin = approximation == Approximation::automatic && objective.kernel == Kernel::gaussian &&
-                      objective.estimator == Estimator::nadarayaWatson;
+  // (Binned sums, the pilot and the settled rows exist for Gaussian Nadaraya-Watson alone.)
+  const bool gaussianPooling = objective.kernel == Kernel::gaussian && objective.estimator == Estimator::nadarayaWatson;
+  const bool mayBin = approximation == Approximation::automatic && gaussianPooling;
   PathWork work(x);
   const auto binnedAt = [&](double w) {
     if (!mayBin || w == 0.0) return false;
@@ -527,8 +528,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const Evaluation at = evaluate(1.0);
     return {1.0, at.value, BandwidthLimit::none, !binnedBounds.empty(), binnedBounds.empty() ? 0.0 : at.noise};
   }
-  const bool binnable = objective.kernel == Kernel::gaussian && objective.estimator == Estimator::nadarayaWatson;
-  const Pilot pilot = binnable ? Pilot(grid, x, y, objective, work, [&](double w) { return binnedAt(w) ? work.binned(w) : work.exact(w); })
+  const Pilot pilot = gaussianPooling ? Pilot(grid, x, y, objective, work, [&](double w) { return binnedAt(w) ? work.binned(w) : work.exact(w); })
                                : Pilot();
   const double seedW = pilot.empty() ? NAN : grid[pilot.best()];
   const Evaluation seed = pilot.empty() ? Evaluation{NAN, NAN, NAN} : evaluate(seedW);
@@ -585,9 +585,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // binned loss has none: NaN brackets nothing by slope).
   // No grid point beyond where the rows settled on their nearest keys already outweigh the best.
   const std::unique_ptr<SettledRows> settled =
-      objective.kernel == Kernel::gaussian && objective.estimator == Estimator::nadarayaWatson
-          ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut)
-          : nullptr;
+      gaussianPooling ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut) : nullptr;
   BandwidthChoice choice = searchGrid(grid, screenOrEvaluate, evaluate, [&](double a, double b) {
     return large || binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
   }, [&](double loss) { return settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY; },
