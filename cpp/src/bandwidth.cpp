@@ -364,13 +364,15 @@ class PathWork {
   double binned(double w) {
     return binnedGridWork(span_, x_.size(), w) + (binnedGridCapped(span_, w) ? exact(w) : 0.0);
   }
-  // binnedLooWork(x, w, spacing, false).
-  double coarse(double w, double spacing) const { return binnedGridWork(span_, x_.size(), w, spacing); }
+  // binnedLooWork(x, w, spacing, false), with linear or cubic binning.
+  double coarse(double w, double spacing, bool cubic = false) const { return binnedGridWork(span_, x_.size(), w, spacing, cubic); }
   // Whether binnedLooLoss's grid at that spacing is capped (coarser than asked), or cannot be made (a span
   // that overflows: binnedLooLoss refuses it).
-  bool capped(double w, double spacing) const { return !std::isfinite(span_) || binnedGridCapped(span_, w, spacing); }
+  bool capped(double w, double spacing, bool cubic = false) const {
+    return !std::isfinite(span_) || binnedGridCapped(span_, w, spacing, cubic);
+  }
   // The spacing (times |w|) binnedLooLoss's grid will have (coarser than asked where it is capped).
-  double spacingUsed(double w, double spacing) const { return binnedSpacingUsed(span_, w, spacing); }
+  double spacingUsed(double w, double spacing, bool cubic = false) const { return binnedSpacingUsed(span_, w, spacing, cubic); }
 
  private:
   const std::vector<double>& x_;
@@ -510,14 +512,15 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const LooResult at = looLoss(x, y, w, objective);
     return Evaluation{at.loss, w * at.grad, exactNoise * at.loss};
   };
-  // A grid point far above the best so far needs no precise loss: a binned one on a coarser grid (its
-  // bound grows with the square of the spacing), with no row summed exactly, settles it when even its
-  // lower bound lies above the best; else the point is evaluated in full. The spacings tried, coarsest
-  // first, while cheaper than the full loss: those of kScreenSpacings whose bound, scaled from the last
-  // full binned loss's, would be at most the height above the best that the last two grid points'
-  // rise, continued, gives this one (the loss rises smoothly and faster and faster past its minimum).
-  // The spacing is the one the grid will have: where kMaxBinnedGrid caps it, coarser than asked (its
-  // bound with it), and the same for every finer ask, so it is tried once.
+  // A grid point far above the best so far needs no precise loss: a binned one on a coarser grid with
+  // cubic binning (its bound grows with the fourth power of the spacing), with no row summed exactly,
+  // settles it when even its lower bound lies above the best; else the point is evaluated in full. The
+  // spacings tried, coarsest first, while cheaper than the full loss: those of kScreenSpacings whose
+  // bound, predicted from the last screen's (or before any, from the last full binned loss's), would be
+  // at most the height above the best that the last two grid points' rise, continued, gives this one
+  // (the loss rises smoothly and faster and faster past its minimum). The spacing is the one the grid
+  // will have: where kMaxBinnedGrid caps it, coarser than asked (its bound with it), and the same for
+  // every finer ask, so it is tried once.
   //
   // Where a pilot of coarse binned losses is much cheaper than the grid's own losses (Pilot), the pilot's
   // lowest grid point is evaluated first (seed), and every point far from it whose pilot lower bound
@@ -533,6 +536,11 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   const double seedW = pilot.empty() ? NAN : grid[pilot.best()];
   const Evaluation seed = pilot.empty() ? Evaluation{NAN, NAN, NAN} : evaluate(seedW);
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
+  double screenScale = NAN;  // the last screen's bound over its spacing^4
+  const auto predictedScreenBound = [&](double spacing) {
+    const double s4 = spacing * spacing * spacing * spacing;
+    return screenScale == screenScale ? screenScale * s4 : kScreenBoundPerFineBound * fineBound * s4;
+  };
   bool lastScreened = false;
   const auto screenOrEvaluate = [&](double w, double bestSoFar) {
     const double bestUpper = pilot.empty() ? bestSoFar : std::min(bestSoFar, seed.value + seed.noise);
@@ -548,12 +556,13 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
       const double fullWork = binnedAt(w) ? work.binned(w) : work.exact(w);
       double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
-      for (double factor : kScreenSpacings) {
-        const BinnedTradeoff screening{factor * kBinnedSpacing, INFINITY};
-        const double used = work.spacingUsed(w, screening.spacing), usedFactor = used / kBinnedSpacing;
-        if (used == tried || usedFactor * usedFactor * fineBound > height || work.coarse(w, screening.spacing) >= fullWork) continue;
+      for (double spacing : kScreenSpacings) {
+        const BinnedTradeoff screening{spacing, INFINITY, true};
+        const double used = work.spacingUsed(w, spacing, true);
+        if (used == tried || predictedScreenBound(used) > height || work.coarse(w, spacing, true) >= fullWork) continue;
         tried = used;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
+        if (coarse.bound > 0.0 && coarse.bound < INFINITY) screenScale = coarse.bound / (used * used * used * used);
         if (coarse.loss - coarse.bound > bestUpper) {
           at = Evaluation{coarse.loss, NAN, coarse.bound, true};
           break;

@@ -1,4 +1,4 @@
-// Binned Gaussian sums: linear binning, one FFT convolution for the sums and one for their error bound.
+// Binned Gaussian sums: linear (or cubic) binning, one FFT convolution for the sums and one for their error bound.
 #include "nw/binned.hpp"
 
 #include <algorithm>
@@ -7,7 +7,9 @@
 #include <limits>
 #include <string>
 
+#include "cubic_binning.hpp"
 #include "fft.hpp"
+#include "gaussian_envelopes.hpp"
 #include "gaussian_rows.hpp"
 #include "linear_binning.hpp"
 #include "nw/error.hpp"
@@ -17,43 +19,11 @@ namespace nw {
 
 namespace {
 
+using envelopes::gaussian;
+
 constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
 // A few of the smallest subnormals: roundings among subnormal numbers, where they are absolute.
 constexpr double kTiny = 4.0 * std::numeric_limits<double>::denorm_min();
-
-double gaussian(double u) { return std::exp(-0.5 * u * u); }
-
-// |K''(u)| = |u^2 - 1| exp(-u^2 / 2).
-double secondDerivativeMagnitude(double u) { return std::fabs(u * u - 1.0) * gaussian(u); }
-
-// max |K''(u)| over |u| in [center - margin, center + margin] (center >= 0): at an end, or at the
-// interior extremes u = 0 (value 1) and u = sqrt 3 (2 exp(-3/2)).
-double secondDerivativeEnvelope(double center, double margin) {
-  const double a = std::max(0.0, center - margin), b = center + margin;
-  double best = std::max(secondDerivativeMagnitude(a), secondDerivativeMagnitude(b));
-  const double root3 = std::sqrt(3.0);
-  if (a < root3 && root3 < b) best = std::max(best, secondDerivativeMagnitude(root3));
-  return best;
-}
-
-// The slope's kernel u^2 K(u) (w dK/dw = -u^2 K), whose second derivative is (u^4 - 5 u^2 + 2) K(u).
-double slopeKernel(double u) { return u * u * gaussian(u); }
-
-double slopeSecondDerivativeMagnitude(double u) {
-  const double u2 = u * u;
-  return std::fabs((u2 - 5.0) * u2 + 2.0) * gaussian(u);
-}
-
-// max |(u^2 K)''| over |u| in [center - margin, center + margin]: at an end, or at an interior extreme,
-// u = 0 or u^2 = (9 -+ sqrt 33) / 2, the roots of its derivative -u (u^4 - 9 u^2 + 12) K(u).
-double slopeSecondDerivativeEnvelope(double center, double margin) {
-  const double a = std::max(0.0, center - margin), b = center + margin;
-  double best = std::max(slopeSecondDerivativeMagnitude(a), slopeSecondDerivativeMagnitude(b));
-  for (double extreme : {0.0, std::sqrt(0.5 * (9.0 - std::sqrt(33.0))), std::sqrt(0.5 * (9.0 + std::sqrt(33.0)))}) {
-    if (a <= extreme && extreme <= b) best = std::max(best, slopeSecondDerivativeMagnitude(extreme));
-  }
-  return best;
-}
 
 // The kernel's reach in u, beyond which the n keys' weights together are below 2^-60 of one key's
 // (as the exact sums' window, rows::windowExponent).
@@ -77,9 +47,10 @@ struct Grid {
   double lo = 0.0, spacing = 1.0;  // point k at lo + k spacing
   std::size_t points = 2;
   double s = kBinnedSpacing;  // spacing * |w|
+  std::size_t margin = 0;     // cubic binning's: one more grid point beyond either end
 };
 
-Grid gridFor(double lo, double hi, double w, double spacing) {
+Grid gridFor(double lo, double hi, double w, double spacing, bool cubic) {
   Grid grid;
   const double span = hi - lo;
   if (!std::isfinite(span)) {
@@ -91,10 +62,17 @@ Grid gridFor(double lo, double hi, double w, double spacing) {
   grid.spacing = spacing / absW;
   // (A subnormal w: every key weighs the same within the span, one cell.)
   if (!std::isfinite(grid.spacing)) grid.spacing = span > 0.0 ? span : 1.0;
+  const std::size_t padding = cubic ? 2 : 0;
   const double wanted = span / grid.spacing;  // may be huge or infinite for huge w
-  if (!(wanted < static_cast<double>(kMaxBinnedGrid - 1))) grid.spacing = span / static_cast<double>(kMaxBinnedGrid - 2);
+  if (!(wanted < static_cast<double>(kMaxBinnedGrid - 1 - padding))) grid.spacing = span / static_cast<double>(kMaxBinnedGrid - 2 - padding);
   grid.points = std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(span / grid.spacing)) + 1);
-  grid.points = std::min(grid.points, kMaxBinnedGrid);
+  grid.points = std::min(grid.points, kMaxBinnedGrid - padding);
+  // Cubic binning's grid points beyond either end must be doubles too: keys within a spacing of the
+  // largest double get linear binning instead (its bounds hold as well, if looser).
+  const double paddedLo = lo - grid.spacing;
+  if (cubic && std::isfinite(paddedLo + static_cast<double>(grid.points + 1) * grid.spacing)) {
+    grid.lo = paddedLo, grid.points += 2, grid.margin = 1;
+  }
   // Beyond 1e100 (a huge span times a huge w) a key weighs nothing one cell away either way: capped so
   // that s^2 and the bounds stay numbers (infinite bounds then say so) rather than NaN.
   grid.s = std::min(grid.spacing * absW, 1e100);
@@ -172,39 +150,70 @@ struct KernelSumsAt {
   double count, value, countBound, valueBound;
 };
 
+// Cubic binning's error per unit of binned weight is at most kCubicErrorFactor s^4 |K''''| near the key
+// and the query (fourthDerivativeEnvelope, 4 s around their grid points' offset): the cubic interpolation
+// error |(f + 1) f (f - 1) (f - 2)| / 24 <= 9 / 384 times |K''''| s^4, once for the query's interpolation
+// of the exact sums, and once for each key's binning, read through weights whose magnitudes add to 1.25.
+constexpr double kCubicErrorFactor = 9.0 / 384.0 * 2.25;
+// Each grid value's own error is read through those weights too: 1.25 times it.
+constexpr double kCubicReadFactor = 1.25;
+
 // A kernel's sums over the binned keys at every grid point, and what their bounds add, so that the sums
 // at any query are an interpolation away (at): binnedLooLoss takes each row's there, with no arrays of n
-// in between.
+// in between. Linear binning interpolates between the two grid points around the query, cubic binning
+// with the cubic through the four around it.
 struct KernelGrid {
   Convolved sums, curvature;
-  double s2 = 0.0, countFixed = 0.0, absFixed = 0.0;
+  double errorScale = 0.0;  // times the curvature: s^2 / 4 (linear), kCubicErrorFactor s^4 (cubic)
+  double countFixed = 0.0, absFixed = 0.0;
+  bool cubic = false;
 
   KernelSumsAt at(const binning::Place& place) const {
     const auto [k, f] = place;
     const double countCurvature = std::max(curvature.first[k], curvature.first[k + 1]) + curvature.rounding;
     const double absCurvature = std::max(curvature.second[k], curvature.second[k + 1]) + curvature.rounding;
-    const double interpolationRounding = 4.0 * kEpsilon;
-    return {(1.0 - f) * sums.first[k] + f * sums.first[k + 1], (1.0 - f) * sums.second[k] + f * sums.second[k + 1],
-            0.25 * s2 * countCurvature + countFixed +
-                interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1])),
-            0.25 * s2 * absCurvature + absFixed +
-                interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]))};
+    if (!cubic) {
+      const double interpolationRounding = 4.0 * kEpsilon;
+      return {(1.0 - f) * sums.first[k] + f * sums.first[k + 1], (1.0 - f) * sums.second[k] + f * sums.second[k + 1],
+              errorScale * countCurvature + countFixed +
+                  interpolationRounding * std::max(std::fabs(sums.first[k]), std::fabs(sums.first[k + 1])),
+              errorScale * absCurvature + absFixed +
+                  interpolationRounding * std::max(std::fabs(sums.second[k]), std::fabs(sums.second[k + 1]))};
+    }
+    // (Each weight rounds by 8 eps of itself, the products and the three additions by 4 eps of the
+    // magnitudes' sum, at most 1.25 times the largest value read: 16 eps of it.)
+    const binning::CubicWeights l = binning::cubicWeights(f);
+    double count = 0.0, value = 0.0, largestCount = 0.0, largestValue = 0.0;
+    for (std::size_t i = 0; i < 4; ++i) {
+      count += l.w[i] * sums.first[k - 1 + i];
+      value += l.w[i] * sums.second[k - 1 + i];
+      largestCount = std::max(largestCount, std::fabs(sums.first[k - 1 + i]));
+      largestValue = std::max(largestValue, std::fabs(sums.second[k - 1 + i]));
+    }
+    return {count, value, errorScale * countCurvature + countFixed + 16.0 * kEpsilon * largestCount,
+            errorScale * absCurvature + absFixed + 16.0 * kEpsilon * largestValue};
   }
 };
 
 // The sums of kernel(u) over the binned keys on the grid, kernel even with |kernel'| < 1 and
-// envelope(center, margin) >= max |kernel''| over |u| in [center - margin, center + margin].
+// envelope(center, margin) >= max |kernel''| over |u| in [center - margin, center + margin] (linear
+// binning; cubic binning is for the Gaussian alone, whose fourth derivative's envelope it takes).
 // lastUse: the binned transforms are not needed after (convolve).
 template <class Kernel, class Envelope>
 KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan, Binned& binned, Kernel kernel,
                       Envelope envelope, bool lastUse) {
+  const bool cubic = grid.margin > 0;
   // The kernel and the envelope of its second derivative (2 s around each offset: a key's cell and the
-  // query's cell), in one transform.
+  // query's cell), or with cubic binning of its fourth (4 s: the four grid points around the key and
+  // those around the query), in one transform.
+  const auto envelopeAt = [&](double u) {
+    return cubic ? envelopes::fourthDerivativeEnvelope(u, 4.0 * grid.s) : envelope(u, 2.0 * grid.s);
+  };
   std::vector<fft::Complex> kernels(plan.size());
   double kernelNorm1 = 0.0, kernelNorm2 = 0.0, envelopeNorm1 = 0.0, envelopeNorm2 = 0.0;
   for (std::size_t d = 0; d <= reach; ++d) {
     const double k = kernel(static_cast<double>(d) * grid.s);
-    const double e = envelope(static_cast<double>(d) * grid.s, 2.0 * grid.s);
+    const double e = envelopeAt(static_cast<double>(d) * grid.s);
     const double copies = d == 0 ? 1.0 : 2.0;
     kernelNorm1 += copies * std::fabs(k);
     kernelNorm2 += copies * k * k;
@@ -219,6 +228,7 @@ KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan
   const double bothNorm1 = kernelNorm1 + envelopeNorm1;
   const double bothNorm2 = std::hypot(std::sqrt(kernelNorm2), std::sqrt(envelopeNorm2));
   KernelGrid out;
+  out.cubic = cubic;
   out.sums = convolve(plan, kernels, false, bothNorm1, bothNorm2, binned.values, lastUse);
   out.curvature = convolve(plan, kernels, true, bothNorm1, bothNorm2, binned.magnitudes, lastUse);
 
@@ -228,15 +238,34 @@ KernelGrid kernelGrid(const Grid& grid, std::size_t reach, const fft::Plan& plan
   // point summing m terms: m eps), of the shifted values (eps), of the kernel's values (2 eps), and of a
   // key's or a query's place on the grid (t = (x - lo) / spacing is off by up to 2 eps t grid points,
   // |kernel'| < 1: 2 eps t s each).
-  const double s2 = out.s2 = grid.s * grid.s;
+  // Cubic binning: the binning and interpolation errors kCubicErrorFactor s^4 |K''''|; the cut-off
+  // kernel's tail read through weights of magnitude 1.25 twice over (the key's binning, the query's
+  // interpolation), the envelope's tail as large as |K''''| anywhere beyond the reach less the margin;
+  // the binned sums' rounding 1.25 times a linear bin's (a key's weights add to 1.25 at most, each
+  // rounding by 8 eps more), read at 1.25; a place moved by dt grid points moves a key's binned kernel
+  // by at most 2.5 dt (2 s) (the cubic weights' slopes add to at most 2.5, each times the kernel's change
+  // over at most 2 grid points) and the query's interpolated sums by 2.5 dt (2 s) 1.25 per unit: 24 eps t s
+  // in all.
+  const double s2 = grid.s * grid.s;
+  out.errorScale = cubic ? kCubicErrorFactor * std::min(s2 * s2, 1e300) : 0.25 * s2;
   const double reachU = static_cast<double>(reach) * grid.s;
+  const double points = static_cast<double>(grid.points), mostTerms = static_cast<double>(binned.mostTerms);
   // (No tail when the kernel spans the whole grid: no offset is cut off.)
-  const double tailPerUnit = reach + 1 >= grid.points ? 0.0 : std::fabs(kernel(reachU)) + 0.25 * s2 * envelope(reachU, 2.0 * grid.s);
+  const bool cutOff = reach + 1 < grid.points;
+  double tailPerUnit = 0.0, roundingPerUnit = 0.0;
+  if (!cubic) {
+    tailPerUnit = cutOff ? std::fabs(kernel(reachU)) + 0.25 * s2 * envelope(reachU, 2.0 * grid.s) : 0.0;
+    roundingPerUnit = kEpsilon * (mostTerms + 8.0 + 4.0 * points * grid.s);
+  } else {
+    tailPerUnit = cutOff ? kCubicReadFactor * kCubicReadFactor * std::fabs(kernel(reachU)) +
+                               out.errorScale * envelopes::fourthDerivativeBeyond(reachU - 4.0 * grid.s)
+                         : 0.0;
+    roundingPerUnit = kEpsilon * (kCubicReadFactor * (kCubicReadFactor * (mostTerms + 16.0) + 8.0) + 24.0 * points * grid.s);
+  }
+  const double sumsRounding = (cubic ? kCubicReadFactor : 1.0) * out.sums.rounding;
   const double countTotal = binned.keyCount, absTotal = binned.absTotal;
-  const double roundingPerUnit =
-      kEpsilon * (static_cast<double>(binned.mostTerms) + 8.0 + 4.0 * static_cast<double>(grid.points) * grid.s);
-  out.countFixed = (tailPerUnit + roundingPerUnit) * countTotal + out.sums.rounding;
-  out.absFixed = (tailPerUnit + roundingPerUnit) * absTotal + out.sums.rounding;
+  out.countFixed = (tailPerUnit + roundingPerUnit) * countTotal + sumsRounding;
+  out.absFixed = (tailPerUnit + roundingPerUnit) * absTotal + sumsRounding;
   return out;
 }
 
@@ -263,11 +292,11 @@ struct BinnedGrids {
 
 // keysSorted: whether keys ascend (their binning then keeps each grid point's sums in registers).
 BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const std::vector<double>& values, double lo,
-                        double hi, double w, bool withSlopes, double spacing) {
-  const Grid grid = gridFor(lo, hi, w, spacing);
+                        double hi, double w, bool withSlopes, double spacing, bool cubic) {
+  const Grid grid = gridFor(lo, hi, w, spacing, cubic);
   const auto [yLo, yHi] = std::minmax_element(values.begin(), values.end());
   BinnedGrids out;
-  out.cells = {grid.lo, grid.spacing, grid.points};
+  out.cells = {grid.lo, grid.spacing, grid.points, grid.margin};
   out.valueLo = *yLo, out.valueHi = *yHi;
   out.shift = 0.5 * *yLo + 0.5 * *yHi;  // (halves first: no overflow)
   // Every kernel is cut off at `reach` offsets, and zero-padded so that the circular convolution does not wrap.
@@ -289,28 +318,38 @@ BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const 
     for (double& v : scaled) v = scale(v);
 
     std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
-    binned.mostTerms = keysSorted ? binning::binSorted(out.cells, keys, scaled, counts, shifted, absShifted)
-                                  : binning::binAny(out.cells, keys, scaled, counts, shifted, absShifted);
+    if (grid.margin > 0) {  // (cubic binning, where its grid fits)
+      std::vector<double> linearCounts(grid.points);
+      binned.mostTerms = binning::binCubic(out.cells, keys, scaled, {counts, shifted, linearCounts, absShifted});
+      binned.values = transform(plan, counts, shifted);
+      binned.magnitudes = transform(plan, linearCounts, absShifted);
+    } else {
+      binned.mostTerms = keysSorted ? binning::binSorted(out.cells, keys, scaled, counts, shifted, absShifted)
+                                    : binning::binAny(out.cells, keys, scaled, counts, shifted, absShifted);
+      binned.values = transform(plan, counts, shifted);
+      binned.magnitudes = transform(plan, counts, absShifted);
+    }
     binned.absTotal = norm1(absShifted);
-    binned.values = transform(plan, counts, shifted);
-    binned.magnitudes = transform(plan, counts, absShifted);
   }
-  out.weights = kernelGrid(grid, reach, plan, binned, gaussian, secondDerivativeEnvelope, !withSlopes);
-  if (withSlopes) out.slopes = kernelGrid(grid, reach, plan, binned, slopeKernel, slopeSecondDerivativeEnvelope, true);
+  out.weights = kernelGrid(grid, reach, plan, binned, gaussian, envelopes::secondDerivativeEnvelope, !withSlopes);
+  if (withSlopes) {
+    out.slopes = kernelGrid(grid, reach, plan, binned, envelopes::slopeKernel, envelopes::slopeSecondDerivativeEnvelope, true);
+  }
   return out;
 }
 
 }  // namespace
 
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
-                              const std::vector<double>& queries, double w, bool withSlopes, double spacing) {
+                              const std::vector<double>& queries, double w, bool withSlopes, double spacing, bool cubic) {
   requireKeysAndValues(keys, values);
   requireNonEmptyFiniteArray(queries, "queries");
   requireBinnedW(w);
+  if (withSlopes && cubic) throw Error(ErrorCode::notApplicable, "cubic", "cubic: the binned slope sums have linear binning only");
   const auto [keyLo, keyHi] = std::minmax_element(keys.begin(), keys.end());
   const auto [queryLo, queryHi] = std::minmax_element(queries.begin(), queries.end());
   const BinnedGrids grids = binnedGrids(keys, std::is_sorted(keys.begin(), keys.end()), values, std::min(*keyLo, *queryLo),
-                                        std::max(*keyHi, *queryHi), w, withSlopes, spacing);
+                                        std::max(*keyHi, *queryHi), w, withSlopes, spacing, cubic);
   BinnedSums out;
   out.shift = grids.shift;
   out.valueExponent = grids.valueExponent;
@@ -453,9 +492,10 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   }
   requireTrainingSet(x, y);
   requireBinnedW(w);
+  if (withGradient && tradeoff.cubic) throw Error(ErrorCode::notApplicable, "cubic", "cubic: the binned gradient has linear binning only");
   const bool sorted = std::is_sorted(x.begin(), x.end());
   const auto [xLo, xHi] = sorted ? std::pair(x.begin(), x.end() - 1) : std::minmax_element(x.begin(), x.end());
-  const BinnedGrids sums = binnedGrids(x, sorted, y, *xLo, *xHi, w, withGradient, tradeoff.spacing);
+  const BinnedGrids sums = binnedGrids(x, sorted, y, *xLo, *xHi, w, withGradient, tradeoff.spacing, tradeoff.cubic);
   const double yLo = sums.valueLo, yHi = sums.valueHi;
   const double tolerance = tradeoff.rowTolerance * (yHi - yLo);
   // Residuals are taken in the frame of the sums' shift: y - shift rounds by eps of it at most (often not
@@ -556,21 +596,22 @@ double exactLooWork(const std::vector<double>& sortedX, double w) {
   return static_cast<double>(n) + 2.0 * static_cast<double>(pairs);
 }
 
-double binnedGridWork(double span, std::size_t n, double w, double spacing) {
-  const double wanted = span * std::fabs(w) / spacing + 2.0;
+double binnedGridWork(double span, std::size_t n, double w, double spacing, bool cubic) {
+  const double wanted = span * std::fabs(w) / spacing + (cubic ? 4.0 : 2.0);
   const double points = std::min(static_cast<double>(kMaxBinnedGrid), wanted);
   const double reach = reachInU(n) / spacing;
   const double size = 2.0 * (points + reach);
   // Five transforms of `size` points, and the binning. In key-pair visits: a butterfly costs about a quarter
-  // of one (1 to 1.5 ns against 4 to 6 ns a visit at n = 100,000 in wasm).
-  return 0.25 * (5.0 * size * std::log2(size) + 4.0 * static_cast<double>(n));
+  // of one (1 to 1.5 ns against 4 to 6 ns a visit at n = 100,000 in wasm). Cubic binning and its rows
+  // read four grid points where linear ones read two.
+  return 0.25 * (5.0 * size * std::log2(size) + (cubic ? 6.0 : 4.0) * static_cast<double>(n));
 }
 
-bool binnedGridCapped(double span, double w, double spacing) {
-  return span * std::fabs(w) / spacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
+bool binnedGridCapped(double span, double w, double spacing, bool cubic) {
+  return span * std::fabs(w) / spacing + (cubic ? 4.0 : 2.0) > static_cast<double>(kMaxBinnedGrid);
 }
 
-double binnedSpacingUsed(double span, double w, double spacing) { return gridFor(0.0, span, w, spacing).s; }
+double binnedSpacingUsed(double span, double w, double spacing, bool cubic) { return gridFor(0.0, span, w, spacing, cubic).s; }
 
 double binnedLooWork(const std::vector<double>& x, double w, double spacing, bool rowsMayGoExact) {
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());

@@ -11,14 +11,17 @@
 
 namespace nw::binning {
 
-// Grid point k at lo + k spacing, k < points (at least 2).
+// Grid point k at lo + k spacing, k < points (at least 2, or 4 with a margin). With a margin of 1 (cubic
+// binning, cubic_binning.hpp) no key or query falls in the end cells: each has a grid point beyond either
+// side of its own cell.
 struct Cells {
   double lo, spacing;
   std::size_t points;
+  std::size_t margin = 0;
 };
 
 // The cell [k, k + 1] a key falls in, and its place f in it (0 at k, 1 at k + 1); keys beyond either
-// end go to the end cells, at f 0 or 1. k never decreases as the key grows.
+// end go to the end cells (within the margin), at f 0 or 1. k never decreases as the key grows.
 struct Place {
   std::size_t k;
   double f;
@@ -26,7 +29,8 @@ struct Place {
 
 inline Place placeOf(const Cells& cells, double key) {
   const double t = (key - cells.lo) / cells.spacing;
-  const std::size_t k = std::min(static_cast<std::size_t>(std::max(0.0, std::floor(t))), cells.points - 2);
+  const std::size_t first = cells.margin, last = cells.points - 2 - cells.margin;
+  const std::size_t k = std::clamp(static_cast<std::size_t>(std::max(0.0, std::floor(t))), first, last);
   return {k, std::clamp(t - static_cast<double>(k), 0.0, 1.0)};
 }
 

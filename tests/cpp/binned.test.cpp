@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "approx.hpp"
+#include "binned_samples.hpp"
 #include "nw/attention.hpp"
 #include "nw/bandwidth.hpp"
 #include "nw/binned.hpp"
@@ -14,41 +15,11 @@
 
 namespace {
 
-struct Sample {
-  std::vector<double> x, y;
-};
+using binned_samples::Sample;
+using binned_samples::sample;
 
-// Keys of three kinds: uniform, clumped (two tight clusters and a lone far key), and with a wide gap.
-Sample sample(int kind, std::size_t n, std::uint64_t seed) {
-  nw::Random rng(seed);
-  Sample s;
-  for (std::size_t i = 0; i < n; ++i) {
-    double x = 5.0 * rng.uniform();
-    if (kind == 1) x = (i % 2 ? 1.0 : 3.5) + 0.05 * rng.normal();
-    if (kind == 2) x = i % 2 ? 0.8 * rng.uniform() : 4.0 + rng.uniform();
-    s.x.push_back(x);
-  }
-  if (kind == 1) s.x.back() = 40.0;  // far from every other key: its row's sums are tiny
-  std::sort(s.x.begin(), s.x.end());
-  for (double x : s.x) s.y.push_back(2.0 * std::sin(x) + 3.0 + 0.5 * rng.normal());
-  return s;
-}
-
-// The two sums written out in long double, over every key.
-struct ReferenceSums {
-  long double weightSum = 0, weighted = 0;
-};
-
-ReferenceSums referenceSums(double query, const Sample& s, double w, double shift) {
-  ReferenceSums r;
-  for (std::size_t i = 0; i < s.x.size(); ++i) {
-    const long double u = (static_cast<long double>(query) - s.x[i]) * w;
-    const long double k = std::exp(-u * u / 2);
-    r.weightSum += k;
-    r.weighted += k * (static_cast<long double>(s.y[i]) - shift);
-  }
-  return r;
-}
+using binned_samples::ReferenceSums;
+using binned_samples::referenceSums;
 
 std::vector<double> queriesFor(const Sample& s, std::uint64_t seed) {
   nw::Random rng(seed);

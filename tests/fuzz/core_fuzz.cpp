@@ -185,6 +185,8 @@ void checkBinnedBlocks(const std::vector<double>& queries, const std::vector<dou
 // Binned predictions: refused only for invalid input; each within the values' range and within its bound
 // of a long-double reference (weights relative to the nearest key's, values to the middle of their
 // range). Only where the grid is small (span * |w| <= 20: at most 10^4 points), so each input stays fast.
+// Linear binning as binnedPredict does it, and cubic binning (binnedGaussianSums' cubic) on a coarse grid
+// (spacing 0.25, or 0.01 for an even count of queries), where its bound matters.
 void checkBinned(const std::vector<double>& queries, const std::vector<double>& keys, const std::vector<double>& values,
                  double w) {
   const bool valid = allFinite(queries) && allFinite(keys) && allFinite(values) && std::isfinite(w) && w != 0.0;
@@ -195,18 +197,23 @@ void checkBinned(const std::vector<double>& queries, const std::vector<double>& 
     if (!(span * std::fabs(w) <= 20.0)) return;
   }
   try {
-    const nw::BinnedPrediction p = nw::binnedPredict(keys, values, queries, w);
-    check(valid, "binnedPredict accepted an invalid input");
-    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-    for (std::size_t i = 0; i < queries.size(); ++i) {
-      check(p.predictions[i] >= *lo && p.predictions[i] <= *hi, "binned predictions lie within [min(values), max(values)]");
-      check(p.bounds[i] >= 0.0, "binned bounds are >= 0 (or Infinity)");
-      const long double exact = referencePrediction(queries[i], keys, values, w);
-      if (!(std::fabs(p.predictions[i] - exact) <= p.bounds[i])) {
-        std::fprintf(stderr, "w %.17g query %.17g: binned %.17g bound %.17g exact %.17Lg\n", w, queries[i], p.predictions[i], p.bounds[i], exact);
-        for (std::size_t j = 0; j < keys.size(); ++j) std::fprintf(stderr, "  key %.17g value %.17g\n", keys[j], values[j]);
+    for (bool cubic : {false, true}) {
+      const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+      const nw::BinnedPrediction p =
+          cubic ? nw::binnedPredictFrom(nw::binnedGaussianSums(keys, values, queries, w, false, queries.size() % 2 ? 0.25 : 0.01, true), *lo, *hi)
+                : nw::binnedPredict(keys, values, queries, w);
+      check(valid, "binnedPredict accepted an invalid input");
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        check(p.predictions[i] >= *lo && p.predictions[i] <= *hi, "binned predictions lie within [min(values), max(values)]");
+        check(p.bounds[i] >= 0.0, "binned bounds are >= 0 (or Infinity)");
+        const long double exact = referencePrediction(queries[i], keys, values, w);
+        if (!(std::fabs(p.predictions[i] - exact) <= p.bounds[i])) {
+          std::fprintf(stderr, "cubic %d w %.17g query %.17g: binned %.17g bound %.17g exact %.17Lg\n", cubic, w, queries[i], p.predictions[i],
+                       p.bounds[i], exact);
+          for (std::size_t j = 0; j < keys.size(); ++j) std::fprintf(stderr, "  key %.17g value %.17g\n", keys[j], values[j]);
+        }
+        check(std::fabs(p.predictions[i] - exact) <= p.bounds[i], "binned predictions are within their bounds of the exact ones");
       }
-      check(std::fabs(p.predictions[i] - exact) <= p.bounds[i], "binned predictions are within their bounds of the exact ones");
     }
   } catch (const nw::Error& e) {
     checkRefusal(e);

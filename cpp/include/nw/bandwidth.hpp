@@ -38,9 +38,12 @@ inline bool binningPays(double exactWork, double binnedWork) {
 // The tolerance on brackets searched with binned losses (their error bound, about 1e-6 of the loss,
 // makes a finer w meaningless).
 inline constexpr double kBinnedBandwidthTolerance = 1e-5;
-// Large n: how much coarser than the binned loss's grid a grid point's screening loss may be, coarsest
-// first (see selectBandwidth).
-inline constexpr double kScreenSpacings[] = {64.0, 32.0, 16.0, 8.0, 4.0};
+// Large n: the spacings (times |w|) a grid point's screening loss may have, coarsest first, with cubic
+// binning (see selectBandwidth): from 250 to 30 times the binned loss's grid spacing.
+inline constexpr double kScreenSpacings[] = {0.5, 0.25, 0.125, 0.0625};
+// Before any screen: a cubic screen's bound at spacing s, about this times s^4 times the last binned
+// loss's bound (measured: 320 at s = 0.2 for dense keys).
+inline constexpr double kScreenBoundPerFineBound = 2e5;
 
 // Relative width, in w, of the bracket at which a refinement stops.
 inline constexpr double kBandwidthTolerance = 1e-7;
@@ -98,7 +101,7 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // whose loss would be exact is first summed row by row without slopes until the rows pass the best loss
 // so far: if they do, that partial sum stands for it (screened, as below). A screened point has no
 // slope, so a dip between two screened points, both above the best, brackets nothing. A grid point where a binned loss
-// on a coarser grid (kScreenSpacings, no row summed exactly) is much cheaper than the full loss is first
+// on a coarser grid with cubic binning (kScreenSpacings, no row summed exactly) is much cheaper than the full loss is first
 // screened with it: if even its lower bound lies above the best loss so far, that point can be neither
 // the choice nor level with another, and its coarse loss stands. The grid stops where the rows
 // that have settled on their nearest keys already sum to more than the best loss so far (no larger w can

@@ -1,4 +1,4 @@
-// Gaussian Nadaraya-Watson sums for many keys, approximated by linear binning onto a grid and an FFT
+// Gaussian Nadaraya-Watson sums for many keys, approximated by linear (or cubic) binning onto a grid and an FFT
 // convolution (as KernSmooth does), each with a bound on its error computed alongside; the leave-one-out
 // loss from them, for bandwidth selection where the exact sums are O(n^2).
 #pragma once
@@ -44,9 +44,12 @@ struct BinnedSums {
 // and nonzero (the sums are even in w). Throws nw::Error naming the parameter otherwise, or if keys and
 // queries together span more than a double holds.
 // spacing: the grid's spacing times |w| (kBinnedSpacing unless a caller trades the bound for speed).
+// cubic: cubic binning and interpolation (four grid points a key or a query, not two), whose bounds grow
+// with the spacing's fourth power instead of its square: with a coarse spacing, a bound hundreds of times
+// smaller for a little more work a key (not with slopes: nw::Error names cubic).
 BinnedSums binnedGaussianSums(const std::vector<double>& keys, const std::vector<double>& values,
                               const std::vector<double>& queries, double w, bool withSlopes = false,
-                              double spacing = kBinnedSpacing);
+                              double spacing = kBinnedSpacing, bool cubic = false);
 
 struct BinnedPrediction {
   // Each within the values' range, as every Nadaraya-Watson prediction is.
@@ -112,11 +115,13 @@ struct BinnedLoss {
 // Only for objective.kernel gaussian and estimator nadarayaWatson (others throw nw::Error).
 // withGradient also gives the gradient and its bound (three more convolutions), rows summed exactly
 // included.
-// How binnedLooLoss trades its bound for speed: the grid's spacing times |w|, and the fraction of the
-// range of y beyond which a row's bound has it summed exactly (+infinity: never, whatever the bound).
+// How binnedLooLoss trades its bound for speed: the grid's spacing times |w|, the fraction of the range
+// of y beyond which a row's bound has it summed exactly (+infinity: never, whatever the bound), and
+// cubic binning (as binnedGaussianSums'; not with the gradient).
 struct BinnedTradeoff {
   double spacing = kBinnedSpacing;
   double rowTolerance = kBinnedRowTolerance;
+  bool cubic = false;
 };
 
 BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {},
@@ -128,11 +133,11 @@ double exactLooWork(const std::vector<double>& sortedX, double w);
 // (a row tolerance of +infinity).
 double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing, bool rowsMayGoExact = true);
 // binnedLooWork's grid and binning alone, for n keys spanning `span` (no pass over the keys).
-double binnedGridWork(double span, std::size_t n, double w, double spacing = kBinnedSpacing);
+double binnedGridWork(double span, std::size_t n, double w, double spacing = kBinnedSpacing, bool cubic = false);
 // For keys and queries spanning `span`: whether binnedLooWork counts the grid as capped at kMaxBinnedGrid
 // (its rows then summed exactly), and the spacing times |w| the grid gets (`spacing`, or a coarser one
 // where the cap applies).
-bool binnedGridCapped(double span, double w, double spacing = kBinnedSpacing);
-double binnedSpacingUsed(double span, double w, double spacing);
+bool binnedGridCapped(double span, double w, double spacing = kBinnedSpacing, bool cubic = false);
+double binnedSpacingUsed(double span, double w, double spacing, bool cubic = false);
 
 }  // namespace nw
