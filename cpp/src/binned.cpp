@@ -290,6 +290,14 @@ struct BinnedGrids {
   int valueExponent = 0;
 };
 
+// Values shifted and scaled as the binning reads them: scale(values[j] - shift).
+struct ScaledValues {
+  const std::vector<double>& values;
+  double shift;
+  TimesPowerOfTwo scale;
+  double operator[](std::size_t j) const { return scale(values[j] - shift); }
+};
+
 // keysSorted: whether keys ascend (their binning then keeps each grid point's sums in registers).
 BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const std::vector<double>& values, double lo,
                         double hi, double w, bool withSlopes, double spacing, bool cubic) {
@@ -305,17 +313,13 @@ BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const 
   const std::size_t reach = reachCells < static_cast<double>(grid.points - 1) ? static_cast<std::size_t>(reachCells) : grid.points - 1;
   const fft::Plan plan(fft::powerOfTwoAtLeast(grid.points + reach + 1));
   Binned binned{0, static_cast<double>(keys.size()), 0.0, {}, {}};
-  {  // (the values scaled and the binned sequences freed once transformed)
-    // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2).
-    std::vector<double> scaled(values.size());
-    double largest = 0.0;
-    for (std::size_t j = 0; j < values.size(); ++j) {
-      scaled[j] = values[j] - out.shift;
-      largest = std::max(largest, std::fabs(scaled[j]));
-    }
+  {  // (the binned sequences freed once transformed)
+    // Values shifted and scaled by a power of two (exactly) so that the largest has magnitude in [1, 2),
+    // as the binning reads them (an array of n fewer to write and read: at n = 1,000,000 the binned
+    // losses are bound by memory). Rounding is monotonic, so the largest shifted value is an end's.
+    const double largest = std::max(std::fabs(*yHi - out.shift), std::fabs(*yLo - out.shift));
     out.valueExponent = largest > 0.0 ? -std::ilogb(largest) : 0;
-    const TimesPowerOfTwo scale(out.valueExponent);
-    for (double& v : scaled) v = scale(v);
+    const ScaledValues scaled{values, out.shift, TimesPowerOfTwo(out.valueExponent)};
 
     std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
     if (grid.margin > 0) {  // (cubic binning, where its grid fits)
@@ -499,13 +503,11 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   const double yLo = sums.valueLo, yHi = sums.valueHi;
   const double tolerance = tradeoff.rowTolerance * (yHi - yLo);
   // Residuals are taken in the frame of the sums' shift: y - shift rounds by eps of it at most (often not
-  // at all), where an offset of 1e12 would cost every residual an ulp of 1e12.
-  std::vector<double> shifted(y.size());
-  double largestShifted = 0.0;
-  for (std::size_t j = 0; j < y.size(); ++j) {
-    shifted[j] = y[j] - sums.shift;
-    largestShifted = std::max(largestShifted, std::fabs(shifted[j]));
-  }
+  // at all), where an offset of 1e12 would cost every residual an ulp of 1e12. The shifted values as an
+  // array only for the rows summed exactly, made at the first (rounding is monotonic: the largest
+  // shifted value is an end's).
+  const double largestShifted = std::max(std::fabs(yHi - sums.shift), std::fabs(yLo - sums.shift));
+  std::vector<double> shiftedArray;
   std::vector<double> scores, exponents;  // an exact row's scratch, sized for the first
   const TimesPowerOfTwo toSums(sums.valueExponent), unscale(-sums.valueExponent);
   rows::SortedHint hint;  // where the last exact row's searches ended
@@ -513,26 +515,30 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   out.gridPoints = sums.cells.points;
   double gradTimesW = 0.0, gradTimesWMagnitude = 0.0, gradTimesWBound = 0.0;
   for (std::size_t j = 0; j < x.size(); ++j) {
+    const double shifted = y[j] - sums.shift;
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
     // (The same rounded, scaled value as the binned one.)
     const binning::Place place = binning::placeOf(sums.cells, x[j]);
     const KernelSumsAt at = sums.weights.at(place);
-    const double numerator = at.value - selfWeight * toSums(shifted[j]);
+    const double numerator = at.value - selfWeight * toSums(shifted);
     const double denominator = at.count - selfWeight;
     const Estimate p = predictionFrom(sums.shift, unscale, numerator, denominator, at.valueBound, at.countBound, yLo, yHi);
     double residual = 0.0, residualBound = 0.0, term = 0.0;
     if (p.shiftedBound <= tolerance || tradeoff.rowTolerance == INFINITY) {
-      residual = p.shifted - shifted[j];
-      residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted[j]) + std::fabs(residual)) + kTiny;
+      residual = p.shifted - shifted;
+      residualBound = p.shiftedBound + kEpsilon * (std::fabs(shifted) + std::fabs(residual)) + kTiny;
       if (withGradient) {
         const Estimate g = gradientTerm(sums.slopes.at(place), at.countBound, unscale, p.ratio, p.ratioBound, denominator, residual, residualBound);
         term = g.value;
         gradTimesWBound += g.bound;
       }
     } else {
-      if (scores.empty()) scores.resize(x.size()), exponents.resize(x.size());
-      const ExactRow row = exactRow(x, shifted, largestShifted, j, w, objective.leaveOneOut, sorted, scores, exponents, hint);
+      if (scores.empty()) {
+        scores.resize(x.size()), exponents.resize(x.size()), shiftedArray.resize(y.size());
+        for (std::size_t i = 0; i < y.size(); ++i) shiftedArray[i] = y[i] - sums.shift;
+      }
+      const ExactRow row = exactRow(x, shiftedArray, largestShifted, j, w, objective.leaveOneOut, sorted, scores, exponents, hint);
       residual = row.residual;
       residualBound = row.residualBound;
       term = row.gradTimesW;

@@ -37,7 +37,9 @@ struct CubicBinned {
 
 // Keys in any order, on cells with a margin of 1. Returns the most terms any one grid point summed.
 // Sorted keys fall on a cell in runs: each run's sums are kept in registers and added to the grid once.
-inline std::size_t binCubic(const Cells& cells, const std::vector<double>& keys, const std::vector<double>& values, CubicBinned out) {
+// values: as binAny's.
+template <class Values>
+std::size_t binCubic(const Cells& cells, const std::vector<double>& keys, const Values& values, CubicBinned out) {
   std::vector<std::uint32_t> terms(cells.points);
   std::size_t j = 0;
   while (j < keys.size()) {

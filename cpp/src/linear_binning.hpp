@@ -36,7 +36,9 @@ inline Place placeOf(const Cells& cells, double key) {
 
 // Adds each key's shares to counts, weighted and magnitudes (zeroed, `points` long). Returns the most
 // terms that any one grid point summed (its rounding grows with them).
-inline std::size_t binAny(const Cells& cells, const std::vector<double>& keys, const std::vector<double>& values,
+// values: anything indexed by j (an array, or values computed as they are read).
+template <class Values>
+std::size_t binAny(const Cells& cells, const std::vector<double>& keys, const Values& values,
                           std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
   std::vector<std::uint32_t> terms(cells.points);
   for (std::size_t j = 0; j < keys.size(); ++j) {
@@ -58,7 +60,8 @@ inline std::size_t binAny(const Cells& cells, const std::vector<double>& keys, c
 // while keys fall next to it, and are stored once it is passed. The same additions in the same order
 // (a point first takes the shares of the keys below it, then of those above), so the same bits: binAny
 // chains a load and a store through each point instead (a third of a binned loss at small w).
-inline std::size_t binSorted(const Cells& cells, const std::vector<double>& keys, const std::vector<double>& values,
+template <class Values>
+std::size_t binSorted(const Cells& cells, const std::vector<double>& keys, const Values& values,
                              std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
   struct Sums {
     double count = 0.0, weighted = 0.0, magnitude = 0.0;
