@@ -47,7 +47,7 @@ struct Grid {
   double lo = 0.0, spacing = 1.0;  // point k at lo + k spacing
   std::size_t points = 2;
   double s = kBinnedSpacing;  // spacing * |w|
-  std::size_t margin = 0;     // cubic binning's: one more grid point beyond either end
+  std::size_t margin = 0;     // cubic binning's: one more grid point beyond either end, point k at lo + (k - 1) spacing
 };
 
 Grid gridFor(double lo, double hi, double w, double spacing, bool cubic) {
@@ -67,12 +67,10 @@ Grid gridFor(double lo, double hi, double w, double spacing, bool cubic) {
   if (!(wanted < static_cast<double>(kMaxBinnedGrid - 1 - padding))) grid.spacing = span / static_cast<double>(kMaxBinnedGrid - 2 - padding);
   grid.points = std::max<std::size_t>(2, static_cast<std::size_t>(std::ceil(span / grid.spacing)) + 1);
   grid.points = std::min(grid.points, kMaxBinnedGrid - padding);
-  // Cubic binning's grid points beyond either end must be doubles too: keys within a spacing of the
-  // largest double get linear binning instead (its bounds hold as well, if looser).
-  const double paddedLo = lo - grid.spacing;
-  if (cubic && std::isfinite(paddedLo + static_cast<double>(grid.points + 1) * grid.spacing)) {
-    grid.lo = paddedLo, grid.points += 2, grid.margin = 1;
-  }
+  // Cubic binning's grid point beyond either end: lo stays the smallest key or query, exactly (lo -
+  // spacing would round, and an end key placed below the first cell it may use would be moved by up to a
+  // cell, its error first order), and places count from one grid point before it (placeOf).
+  if (cubic) grid.points += 2, grid.margin = 1;
   // Beyond 1e100 (a huge span times a huge w) a key weighs nothing one cell away either way: capped so
   // that s^2 and the bounds stay numbers (infinite bounds then say so) rather than NaN.
   grid.s = std::min(grid.spacing * absW, 1e100);

@@ -11,9 +11,9 @@
 
 namespace nw::binning {
 
-// Grid point k at lo + k spacing, k < points (at least 2, or 4 with a margin). With a margin of 1 (cubic
-// binning, cubic_binning.hpp) no key or query falls in the end cells: each has a grid point beyond either
-// side of its own cell.
+// Grid point k at lo + (k - margin) spacing, k < points (at least 2, or 4 with a margin), lo the
+// smallest key or query. With a margin of 1 (cubic binning, cubic_binning.hpp) no key or query falls in
+// the end cells: each has a grid point beyond either side of its own cell.
 struct Cells {
   double lo, spacing;
   std::size_t points;
@@ -28,7 +28,8 @@ struct Place {
 };
 
 inline Place placeOf(const Cells& cells, double key) {
-  const double t = (key - cells.lo) / cells.spacing;
+  // (+ margin: rounds by eps of t at most, within the place's rounding that the bounds allow for.)
+  const double t = (key - cells.lo) / cells.spacing + static_cast<double>(cells.margin);
   const std::size_t first = cells.margin, last = cells.points - 2 - cells.margin;
   const std::size_t k = std::clamp(static_cast<std::size_t>(std::max(0.0, std::floor(t))), first, last);
   return {k, std::clamp(t - static_cast<double>(k), 0.0, 1.0)};

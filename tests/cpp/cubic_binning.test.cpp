@@ -155,10 +155,26 @@ TEST_CASE("cubic binning: large offsets, any scale, an outlier and a huge w stay
   const Data d = data(0, 300, 10);
   checkSums(d, queriesFor(d, 6), 1e9, 0.2, true);  // a capped grid: coarser, with bounds that say so
   checkSums(d, queriesFor(d, 6), 1e-300, 0.2, true);
-  // Keys within a spacing of the largest double: no grid point beyond them, so linear binning instead.
+  // Keys within a spacing of the largest double: the grid point beyond them need not be a double.
   Data huge;
   for (int i = 0; i < 8; ++i) huge.x.push_back(1.79e308 + i * 1e305), huge.y.push_back(std::sin(i));
   checkSums(huge, huge.x, 2.5e-307, 0.25, true);
+}
+
+TEST_CASE("cubic binning: keys at an offset of 1e12, a few ulps apart, stay within their bounds", "[binned][cubic][bounds]") {
+  // (A review's find: a grid whose first point was lo - spacing, rounded, moved the end keys by a cell.)
+  Data d;
+  for (int i = 0; i < 3; ++i) d.x.push_back(1e12 + i * 0x1p-13), d.y.push_back(i);
+  checkSums(d, d.x, 1e4, 0.5, true);
+  d.y = {10.0, 1.0, 0.0};
+  const nw::BinnedLoss binned = nw::binnedLooLoss(d.x, d.y, 1e4, {}, false, {0.5, INFINITY, true});
+  CHECK(std::fabs(binned.loss - referenceLoss(d, 1e4)) <= binned.bound);
+  // 2,000 keys in [1e12, 1e12 + 100].
+  Data wide = data(0, 2000, 41);
+  for (double& x : wide.x) x = 1e12 + 20.0 * x;
+  for (double w : {1.1, 4.0, 13.0}) {
+    for (double spacing : {0.0625, 0.125, 0.5}) checkSums(wide, queriesFor(wide, 42), w, spacing, true);
+  }
 }
 
 TEST_CASE("at one coarse spacing cubic binning's bound is tens to hundreds of times tighter than linear binning's", "[binned][cubic]") {
