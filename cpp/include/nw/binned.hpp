@@ -22,7 +22,8 @@ inline constexpr double kBinnedRowTolerance = 1e-6;
 // For each query q: weightSum ~ sum_j K((q - x_j) w) and weighted ~ sum_j K((q - x_j) w) (y_j - shift) 2^e,
 // K(u) = exp(-u^2 / 2) (so K(0) = 1), e = valueExponent, with |approximate - exact| <= the bounds. The
 // bounds add the binning and interpolation errors (the grid spacing squared times the second derivative of
-// K, summed against the keys near q), the kernel cut off beyond its reach, the rounding of the binning and
+// K, summed against the keys near q; with cubic binning its fourth power times the fourth derivative),
+// the kernel cut off beyond its reach, the rounding of the binning and
 // of the keys' places on the grid, and the FFT's rounding (Higham's bound).
 // shift is the middle of y's range and 2^e scales the largest |y - shift| into [1, 2): the two sums share
 // one complex FFT, whose rounding is relative to both together, so neither may dwarf the other (values of
