@@ -368,9 +368,7 @@ class PathWork {
   double coarse(double w, double spacing, bool cubic = false) const { return binnedGridWork(span_, x_.size(), w, spacing, cubic); }
   // Whether binnedLooLoss's grid at that spacing is capped (coarser than asked), or cannot be made (a span
   // that overflows: binnedLooLoss refuses it).
-  bool capped(double w, double spacing, bool cubic = false) const {
-    return !std::isfinite(span_) || binnedGridCapped(span_, w, spacing, cubic);
-  }
+  bool capped(double w, double spacing) const { return !std::isfinite(span_) || binnedGridCapped(span_, w, spacing); }
   // The spacing (times |w|) binnedLooLoss's grid will have (coarser than asked where it is capped).
   double spacingUsed(double w, double spacing, bool cubic = false) const { return binnedSpacingUsed(span_, w, spacing, cubic); }
 

@@ -320,7 +320,7 @@ BinnedGrids binnedGrids(const std::vector<double>& keys, bool keysSorted, const 
     const ScaledValues scaled{values, out.shift, TimesPowerOfTwo(out.valueExponent)};
 
     std::vector<double> counts(grid.points), shifted(grid.points), absShifted(grid.points);
-    if (grid.margin > 0) {  // (cubic binning, where its grid fits)
+    if (cubic) {
       std::vector<double> linearCounts(grid.points);
       binned.mostTerms = binning::binCubic(out.cells, keys, scaled, {counts, shifted, linearCounts, absShifted});
       binned.values = transform(plan, counts, shifted);
@@ -611,8 +611,8 @@ double binnedGridWork(double span, std::size_t n, double w, double spacing, bool
   return 0.25 * (5.0 * size * std::log2(size) + (cubic ? 6.0 : 4.0) * static_cast<double>(n));
 }
 
-bool binnedGridCapped(double span, double w, double spacing, bool cubic) {
-  return span * std::fabs(w) / spacing + (cubic ? 4.0 : 2.0) > static_cast<double>(kMaxBinnedGrid);
+bool binnedGridCapped(double span, double w, double spacing) {
+  return span * std::fabs(w) / spacing + 2.0 > static_cast<double>(kMaxBinnedGrid);
 }
 
 double binnedSpacingUsed(double span, double w, double spacing, bool cubic) { return gridFor(0.0, span, w, spacing, cubic).s; }

@@ -42,14 +42,13 @@ template <class Values>
 std::size_t binCubic(const Cells& cells, const std::vector<double>& keys, const Values& values, CubicBinned out) {
   std::vector<std::uint32_t> terms(cells.points);
   std::size_t j = 0;
+  Place place = keys.empty() ? Place{0, 0.0} : placeOf(cells, keys[0]);  // key j's, placed once
   while (j < keys.size()) {
-    const std::size_t k = placeOf(cells, keys[j]).k;
+    const std::size_t k = place.k;
     double counts[4] = {0.0, 0.0, 0.0, 0.0}, sums[4] = {0.0, 0.0, 0.0, 0.0};
     double linearCounts[2] = {0.0, 0.0}, magnitudes[2] = {0.0, 0.0};
     std::uint32_t run = 0;
-    for (; j < keys.size(); ++j, ++run) {
-      const Place place = placeOf(cells, keys[j]);
-      if (place.k != k) break;
+    for (; j < keys.size() && place.k == k; ++run) {
       const CubicWeights l = cubicWeights(place.f);
       const double v = values[j], f = place.f;
       for (int i = 0; i < 4; ++i) {
@@ -60,6 +59,7 @@ std::size_t binCubic(const Cells& cells, const std::vector<double>& keys, const 
       linearCounts[1] += f;
       magnitudes[0] += (1.0 - f) * std::fabs(v);
       magnitudes[1] += f * std::fabs(v);
+      if (++j < keys.size()) place = placeOf(cells, keys[j]);
     }
     for (std::size_t i = 0; i < 4; ++i) {
       out.counts[k - 1 + i] += counts[i];

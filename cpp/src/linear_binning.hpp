@@ -40,7 +40,7 @@ inline Place placeOf(const Cells& cells, double key) {
 // values: anything indexed by j (an array, or values computed as they are read).
 template <class Values>
 std::size_t binAny(const Cells& cells, const std::vector<double>& keys, const Values& values,
-                          std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
+                   std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
   std::vector<std::uint32_t> terms(cells.points);
   for (std::size_t j = 0; j < keys.size(); ++j) {
     const auto [k, f] = placeOf(cells, keys[j]);
@@ -63,7 +63,7 @@ std::size_t binAny(const Cells& cells, const std::vector<double>& keys, const Va
 // chains a load and a store through each point instead (a third of a binned loss at small w).
 template <class Values>
 std::size_t binSorted(const Cells& cells, const std::vector<double>& keys, const Values& values,
-                             std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
+                      std::vector<double>& counts, std::vector<double>& weighted, std::vector<double>& magnitudes) {
   struct Sums {
     double count = 0.0, weighted = 0.0, magnitude = 0.0;
     std::size_t terms = 0;

@@ -138,7 +138,7 @@ double binnedGridWork(double span, std::size_t n, double w, double spacing = kBi
 // For keys and queries spanning `span`: whether binnedLooWork counts the grid as capped at kMaxBinnedGrid
 // (its rows then summed exactly), and the spacing times |w| the grid gets (`spacing`, or a coarser one
 // where the cap applies).
-bool binnedGridCapped(double span, double w, double spacing = kBinnedSpacing, bool cubic = false);
+bool binnedGridCapped(double span, double w, double spacing = kBinnedSpacing);
 double binnedSpacingUsed(double span, double w, double spacing, bool cubic = false);
 
 }  // namespace nw
