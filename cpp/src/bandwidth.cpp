@@ -350,20 +350,31 @@ BandwidthChoice selectByAic(const std::vector<double>& x, const std::vector<doub
 }
 
 // The work estimates that choose each w's path. exactLooWork is a pass over the keys, and the search
-// consults it several times per w (to evaluate, to screen, for the tolerance): once per w here.
+// consults it several times per w (to evaluate, to screen, for the tolerance): once per w here, and
+// only as far as a comparison needs it (at small w the count, up to n^2, passes any threshold compared
+// with it within a few keys: at n = 1,000,000 the full passes took a tenth of the search).
 class PathWork {
  public:
   explicit PathWork(const std::vector<double>& sortedX) : x_(sortedX), span_(sortedX.back() - sortedX.front()) {}
 
-  double exact(double w) {
-    auto [at, added] = exact_.try_emplace(w, 0.0);
-    if (added) at->second = exactLooWork(x_, w);
-    return at->second;
+  // Whether exactLooWork(x, w) > threshold.
+  bool exactAbove(double w, double threshold) {
+    Count& count = exact_.try_emplace(w).first->second;
+    if (!count.complete && !(count.value > threshold)) {
+      count.value = exactLooWork(x_, w, threshold);
+      count.complete = !(count.value > threshold);
+    }
+    return count.value > threshold;
   }
-  // binnedLooWork(x, w), its exact rows (a capped grid) from exact(w).
-  double binned(double w) {
-    return binnedGridWork(span_, x_.size(), w) + (binnedGridCapped(span_, w) ? exact(w) : 0.0);
+  // binningPays(exactLooWork(x, w), binnedLooWork(x, w)). A capped grid's binned work counts every row
+  // summed exactly besides the grid's: never kBinnedAdvantage times less than the exact work.
+  bool binningPays(double w) {
+    if (binnedGridCapped(span_, w)) return false;
+    const double binned = binnedGridWork(span_, x_.size(), w);
+    return kBinnedAdvantage * binned < INFINITY && exactAbove(w, std::max(kExactWorkLimit, kBinnedAdvantage * binned));
   }
+  // binnedLooWork(x, w) where the grid is not capped.
+  double uncappedBinned(double w) const { return binnedGridWork(span_, x_.size(), w); }
   // binnedLooWork(x, w, spacing, false), with linear or cubic binning.
   double coarse(double w, double spacing, bool cubic = false) const { return binnedGridWork(span_, x_.size(), w, spacing, cubic); }
   // Whether binnedLooLoss's grid at that spacing is capped (coarser than asked), or cannot be made (a span
@@ -375,7 +386,11 @@ class PathWork {
  private:
   const std::vector<double>& x_;
   double span_;
-  std::map<double, double> exact_;
+  struct Count {
+    double value = 0.0;  // exactLooWork's count, or a part of it above every threshold asked so far
+    bool complete = false;
+  };
+  std::map<double, Count> exact_;
 };
 
 // Coarse binned losses at the grid's points below and around the minimum, computed before the search
@@ -390,13 +405,13 @@ class Pilot {
   // not capped (work.coarse does not count the rows a capped grid sums exactly; keys whose span overflows
   // have no binned sums at all), and until the pilot losses have risen past their lowest by kPilotRise
   // (beyond, the search's own screens apply).
-  template <class OwnWork>
+  template <class OwnWorkAbove>
   Pilot(const std::vector<double>& grid, const std::vector<double>& x, const std::vector<double>& y, Objective objective,
-        PathWork& work, OwnWork&& ownWork) {
+        PathWork& work, OwnWorkAbove&& ownWorkAbove) {
     const BinnedTradeoff pilot{kPilotSpacing * kBinnedSpacing, INFINITY};
     for (std::size_t i = 0; i < grid.size(); ++i) {
       const double w = grid[i];
-      if (w == 0.0 || work.capped(w, pilot.spacing) || !(kPilotAdvantage * work.coarse(w, pilot.spacing) < ownWork(w))) break;
+      if (w == 0.0 || work.capped(w, pilot.spacing) || !ownWorkAbove(w, kPilotAdvantage * work.coarse(w, pilot.spacing))) break;
       const BinnedLoss at = binnedLooLoss(x, y, w, objective, false, pilot);
       lowerBounds_.emplace(w, std::pair(i, at.loss - at.bound));
       if (at.loss < lowest_) lowest_ = at.loss, best_ = i;
@@ -491,14 +506,17 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   PathWork work(x);
   const auto binnedAt = [&](double w) {
     if (!mayBin || w == 0.0) return false;
-    const double exactWork = work.exact(w);
-    return exactWork > kExactWorkLimit && binningPays(exactWork, work.binned(w));
+    return work.binningPays(w);
+  };
+  // Whether the work of w's own loss (binned or exact) exceeds `threshold`.
+  const auto ownWorkAbove = [&](double w, double threshold) {
+    return binnedAt(w) ? work.uncappedBinned(w) > threshold : work.exactAbove(w, threshold);
   };
   // Large data (where binned losses may appear) count differences within each loss's error as no
   // evidence of a minimum: the binned loss's bound, and the exact sum's rounding (n eps of the loss
   // each way, generously), which is all that moves the loss on the plateau of its large-w limit.
   const double n = static_cast<double>(x.size());
-  const bool large = mayBin && work.exact(0.0) > kExactWorkLimit;
+  const bool large = mayBin && work.exactAbove(0.0, kExactWorkLimit);
   const double exactNoise = 4.0 * n * std::numeric_limits<double>::epsilon();
   std::vector<std::pair<double, double>> binnedBounds;  // (w, bound) of every binned loss, for the choice's
   const auto evaluate = [&](double w) {
@@ -529,7 +547,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const Evaluation at = evaluate(1.0);
     return {1.0, at.value, BandwidthLimit::none, !binnedBounds.empty(), binnedBounds.empty() ? 0.0 : at.noise};
   }
-  const Pilot pilot = gaussianPooling ? Pilot(grid, x, y, objective, work, [&](double w) { return binnedAt(w) ? work.binned(w) : work.exact(w); })
+  const Pilot pilot = gaussianPooling ? Pilot(grid, x, y, objective, work, ownWorkAbove)
                                : Pilot();
   const double seedW = pilot.empty() ? NAN : grid[pilot.best()];
   const Evaluation seed = pilot.empty() ? Evaluation{NAN, NAN, NAN} : evaluate(seedW);
@@ -552,12 +570,11 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       at = Evaluation{pilotLower, NAN, 0.0, true};
     }
     if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
-      const double fullWork = binnedAt(w) ? work.binned(w) : work.exact(w);
       double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
       for (double spacing : kScreenSpacings) {
         const BinnedTradeoff screening{spacing, INFINITY, true};
         const double used = work.spacingUsed(w, spacing, true);
-        if (used == tried || predictedScreenBound(used) > height || work.coarse(w, spacing, true) >= fullWork) continue;
+        if (used == tried || predictedScreenBound(used) > height || !ownWorkAbove(w, work.coarse(w, spacing, true))) continue;
         tried = used;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
         if (coarse.bound > 0.0 && coarse.bound < INFINITY) screenScale = coarse.bound / (used * used * used * used);

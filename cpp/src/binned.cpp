@@ -564,7 +564,7 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   return out;
 }
 
-double exactLooWork(const std::vector<double>& sortedX, double w) {
+double exactLooWork(const std::vector<double>& sortedX, double w, double enough) {
   const std::size_t n = sortedX.size();
   if (n == 0) return 0.0;  // (the merge below reads the last key even for a stretch that is done)
   const double reach = reachInU(n) / std::fabs(w);
@@ -585,7 +585,10 @@ double exactLooWork(const std::vector<double>& sortedX, double w) {
         std::partition_point(x + i[c], x + n, [&](double key) { return key - row <= reach; }) - x);
   }
   std::uint64_t pairs = 0;
+  std::size_t round = 0;
   for (bool busy = true; busy;) {
+    // (Every 256 rounds: the count so far, each of its pairs a real one, against `enough`.)
+    if (++round % 256 == 0 && static_cast<double>(n) + 2.0 * static_cast<double>(pairs) > enough) break;
     busy = false;
     for (std::size_t c = 0; c < kChains; ++c) {
       const bool active = i[c] < stop[c];

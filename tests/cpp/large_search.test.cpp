@@ -55,6 +55,33 @@ TEST_CASE("exactLooWork counts, for every row, the keys within the Gaussian's re
   }
 }
 
+TEST_CASE("exactLooWork with enough: a count above it where the full one is, else the full one", "[search][binned]") {
+  // The full count checked above; enough from none to past it, at sizes where the count can stop early
+  // (it looks every 256 steps of its four merges).
+  std::mt19937_64 random(12);
+  std::size_t stoppedEarly = 0;
+  for (std::size_t n : {300, 5000, 40000}) {
+    std::vector<double> keys(n);
+    for (double& k : keys) k = static_cast<double>(random() % 100000) * 1e-4;
+    std::sort(keys.begin(), keys.end());
+    for (double w : {0.0, 1.0, 30.0, 1e3, 1e6}) {
+      const double full = nw::exactLooWork(keys, w);
+      for (double enough : {0.0, static_cast<double>(n), 0.01 * full, 0.5 * full, full - 1.0, full, 2.0 * full}) {
+        CAPTURE(n, w, full, enough);
+        const double count = nw::exactLooWork(keys, w, enough);
+        if (full > enough) {
+          CHECK(count > enough);
+          CHECK(count <= full);
+          stoppedEarly += count < full;
+        } else {
+          CHECK(count == full);
+        }
+      }
+    }
+  }
+  CHECK(stoppedEarly > 10);
+}
+
 TEST_CASE("linear binning of sorted keys gives binAny's sums bit for bit", "[search][binned]") {
   // Ties, runs of keys in one cell, gaps of many cells, keys beyond both ends of the grid (clamped into
   // its end cells), values of both signs and of very different sizes.

@@ -3,6 +3,7 @@
 // loss from them, for bandwidth selection where the exact sums are O(n^2).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -129,7 +130,9 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
                          bool withGradient = false, BinnedTradeoff tradeoff = {});
 
 // Estimated work of each path for looLoss at w, in key-pair visits (for choosing between them).
-double exactLooWork(const std::vector<double>& sortedX, double w);
+// exactLooWork stops counting once the count passes `enough`, and then returns a count above it (at
+// most the full one): a comparison with anything up to `enough` comes out as the full count's would.
+double exactLooWork(const std::vector<double>& sortedX, double w, double enough = INFINITY);
 // binnedLooWork assumes every row summed exactly where the grid is capped, unless rowsMayGoExact is false
 // (a row tolerance of +infinity).
 double binnedLooWork(const std::vector<double>& x, double w, double spacing = kBinnedSpacing, bool rowsMayGoExact = true);
