@@ -130,7 +130,7 @@ namespace {
 // A criterion at one w: its value, its slope in log w (w times its gradient; NaN where none was
 // computed), and a bound on the value's error (0 where the value counts as exact). Screened: a cheap
 // value, taken because even its lower bound lies above the best value so far (a coarse binned loss, or
-// the exact rows summed until they pass the best): it opens no bracket.
+// the exact rows summed until they pass the best, or the binned ones): it opens no bracket.
 struct Evaluation {
   double value, slope, noise;
   bool screened = false;
@@ -443,6 +443,40 @@ class Pilot {
   std::size_t best_ = 0;
 };
 
+// Where no Pilot pays (at n = 1,000,000 a coarse binned loss costs about as much as a fine one: both
+// sum n rows), a guess at the grid's minimum from every k-th key of the sorted ones (n / k about
+// kGuessKeys): their binned losses ascending, as the Pilot's, and their lowest's w times (k)^(1/5), as
+// the best w grows with n for smooth data. Only a guess: the search evaluates it first, so that binned
+// losses far from it can stop summing rows once they pass it (BinnedTradeoff::stopAbove). NaN: none
+// (too few keys, or keys whose span has no binned sums).
+double subsampleGuess(const std::vector<double>& grid, const std::vector<double>& x, const std::vector<double>& y,
+                      Objective objective) {
+  constexpr std::size_t kGuessKeys = 5000;
+  constexpr double kGuessRise = 1.05;
+  constexpr double kGuessSpacing = 0.125;  // cubic binning: a bound of about 1e-4 of the loss, ample for a guess
+  const std::size_t k = x.size() / kGuessKeys;
+  if (k < 8) return NAN;
+  std::vector<double> xs, ys;
+  for (std::size_t i = 0; i < x.size(); i += k) xs.push_back(x[i]), ys.push_back(y[i]);
+  const double span = xs.back() - xs.front();
+  if (!std::isfinite(span)) return NAN;
+  double lowest = INFINITY;
+  std::size_t best = grid.size();
+  for (std::size_t i = 0; i < grid.size(); ++i) {
+    if (grid[i] == 0.0) continue;
+    if (binnedGridCapped(span, grid[i], kGuessSpacing)) break;
+    const double loss = binnedLooLoss(xs, ys, grid[i], objective, false, {kGuessSpacing, INFINITY, true}).loss;
+    if (loss < lowest) lowest = loss, best = i;
+    if (loss > kGuessRise * lowest && i >= best + 2) break;
+  }
+  if (best == grid.size()) return NAN;
+  const double guess = grid[best] * std::pow(static_cast<double>(k), 0.2);
+  const auto nearest = std::min_element(grid.begin(), grid.end(), [guess](double a, double b) {
+    return std::fabs(std::log(a / guess)) < std::fabs(std::log(b / guess));
+  });
+  return *nearest;
+}
+
 // A compact kernel's loss has a kink wherever a pair's distance times w crosses 1 (a key enters or
 // leaves a row's support), and its minimum may sit on one, where the golden-section search ends within
 // its tolerance of it while the loss rises steeply away from it (the fuzzer's find: 1.2e-8 from the kink
@@ -549,8 +583,8 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   }
   const Pilot pilot = gaussianPooling ? Pilot(grid, x, y, objective, work, ownWorkAbove)
                                : Pilot();
-  const double seedW = pilot.empty() ? NAN : grid[pilot.best()];
-  const Evaluation seed = pilot.empty() ? Evaluation{NAN, NAN, NAN} : evaluate(seedW);
+  const double seedW = !pilot.empty() ? grid[pilot.best()] : large && gaussianPooling ? subsampleGuess(grid, x, y, objective) : NAN;
+  const Evaluation seed = seedW == seedW ? evaluate(seedW) : Evaluation{NAN, NAN, NAN};
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
   double screenScale = NAN;  // the last screen's bound over its spacing^4
   const auto predictedScreenBound = [&](double spacing) {
@@ -559,7 +593,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   };
   bool lastScreened = false;
   const auto screenOrEvaluate = [&](double w, double bestSoFar) {
-    const double bestUpper = pilot.empty() ? bestSoFar : std::min(bestSoFar, seed.value + seed.noise);
+    const double bestUpper = seedW == seedW ? std::min(bestSoFar, seed.value + seed.noise) : bestSoFar;
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
     double pilotLower = NAN;
@@ -596,8 +630,18 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     }
     // (A pilot's screen says nothing about the next point: that is near the minimum where it cannot screen.)
     lastScreened = at.screened && !byPilot;
+    // A binned loss's rows stop once their lower bound passes the best: then it is screened too.
+    if (!at.screened && !(at.value == at.value) && w != seedW && binnedAt(w) && bestUpper < INFINITY) {
+      const BinnedLoss binned = binnedLooLoss(x, y, w, objective, false, {kBinnedSpacing, kBinnedRowTolerance, false, bestUpper});
+      if (binned.rowsSummed < x.size()) {
+        at = Evaluation{binned.loss - binned.bound, NAN, 0.0, true};
+      } else {
+        binnedBounds.emplace_back(w, binned.bound);
+        at = Evaluation{binned.loss, NAN, binned.bound};
+      }
+    }
     if (!at.screened) {
-      if (w != seedW) at = evaluate(w);
+      if (w != seedW && !(at.value == at.value)) at = evaluate(w);
       if (binnedAt(w)) fineBound = at.noise;
     }
     rise = at.value - previousValue;

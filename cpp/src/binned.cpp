@@ -495,6 +495,9 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   requireTrainingSet(x, y);
   requireBinnedW(w);
   if (withGradient && tradeoff.cubic) throw Error(ErrorCode::notApplicable, "cubic", "cubic: the binned gradient has linear binning only");
+  if (withGradient && tradeoff.stopAbove < INFINITY) {
+    throw Error(ErrorCode::notApplicable, "stopAbove", "stopAbove: the binned gradient sums every row");
+  }
   const bool sorted = std::is_sorted(x.begin(), x.end());
   const auto [xLo, xHi] = sorted ? std::pair(x.begin(), x.end() - 1) : std::minmax_element(x.begin(), x.end());
   const BinnedGrids sums = binnedGrids(x, sorted, y, *xLo, *xHi, w, withGradient, tradeoff.spacing, tradeoff.cubic);
@@ -512,7 +515,16 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
   BinnedLoss out;
   out.gridPoints = sums.cells.points;
   double gradTimesW = 0.0, gradTimesWMagnitude = 0.0, gradTimesWBound = 0.0;
-  for (std::size_t j = 0; j < x.size(); ++j) {
+  // The squares' and the sums' rounding: n eps of the loss (and of the gradient's terms); the bounds' own
+  // sums, (1 + n eps). (Counted for all n rows also where fewer are summed.)
+  const double n = static_cast<double>(x.size());
+  const double sumRounding = 1.0 + (n + 4.0) * kEpsilon;
+  const double scale = lossScale(objective.loss);
+  const auto finalBound = [&](double bound, double loss) { return (bound + 4.0 * kEpsilon * n * loss + n * kTiny) * sumRounding; };
+  std::size_t j = 0;
+  for (; j < x.size(); ++j) {
+    // (Every 1,024 rows: whether the rows so far are enough.)
+    if (j % 1024 == 1023 && scale * (out.loss - finalBound(out.bound, out.loss)) > tradeoff.stopAbove) break;
     const double shifted = y[j] - sums.shift;
     // Leaving key j out takes its own weight K(0) = 1 and value out of the sums: exactly, so the bounds hold.
     const double selfWeight = objective.leaveOneOut ? 1.0 : 0.0;
@@ -548,12 +560,8 @@ BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>
     gradTimesW += term;
     gradTimesWMagnitude += std::fabs(term);
   }
-  // The squares' and the sums' rounding: n eps of the loss (and of the gradient's terms); the bounds' own
-  // sums, (1 + n eps).
-  const double n = static_cast<double>(x.size());
-  const double sumRounding = 1.0 + (n + 4.0) * kEpsilon;
-  out.bound = (out.bound + 4.0 * kEpsilon * n * out.loss + n * kTiny) * sumRounding;
-  const double scale = lossScale(objective.loss);
+  out.rowsSummed = j;
+  out.bound = finalBound(out.bound, out.loss);
   out.loss *= scale;
   out.bound *= scale;
   if (withGradient) {

@@ -120,6 +120,35 @@ TEST_CASE("a coarser binned loss with no row summed exactly stays within its (la
   }
 }
 
+TEST_CASE("a binned loss told to stop above a value sums rows until its lower bound passes it", "[binned][search]") {
+  // selectBandwidth screens grid points far from the best so far with these: loss - bound of the rows
+  // summed must stay below the exact loss, and pass the value when the rows stop.
+  for (int kind : {0, 1, 2}) {
+    const Sample s = sample(kind, 2500, 61 + kind);
+    for (double w : {0.5, 20.0}) {
+      for (bool leaveOneOut : {true, false}) {
+        nw::Objective objective;
+        objective.leaveOneOut = leaveOneOut;
+        objective.loss = leaveOneOut ? nw::Loss::squared : nw::Loss::halfSquared;
+        const double exact = nw::looLoss(s.x, s.y, w, objective).loss;
+        const nw::BinnedLoss full = nw::binnedLooLoss(s.x, s.y, w, objective);
+        CAPTURE(kind, w, leaveOneOut, exact, full.loss);
+        CHECK(full.rowsSummed == s.x.size());
+        const nw::BinnedLoss stopped = nw::binnedLooLoss(s.x, s.y, w, objective, false, {nw::kBinnedSpacing, nw::kBinnedRowTolerance, false, 0.3 * exact});
+        CAPTURE(stopped.rowsSummed, stopped.loss, stopped.bound);
+        CHECK(stopped.rowsSummed < s.x.size());
+        CHECK(stopped.loss - stopped.bound > 0.3 * exact);
+        CHECK(stopped.loss - stopped.bound <= exact);
+        // Never passed: every row, the same loss and bound to the last bit.
+        const nw::BinnedLoss unstopped = nw::binnedLooLoss(s.x, s.y, w, objective, false, {nw::kBinnedSpacing, nw::kBinnedRowTolerance, false, 2.0 * exact});
+        CHECK(unstopped.rowsSummed == s.x.size());
+        CHECK(unstopped.loss == full.loss);
+        CHECK(unstopped.bound == full.bound);
+      }
+    }
+  }
+}
+
 TEST_CASE("the binned paths refuse what they cannot do, naming the parameter", "[binned][validation]") {
   const Sample s = sample(0, 100, 1);
   using Catch::Matchers::Contains;
@@ -134,6 +163,7 @@ TEST_CASE("the binned paths refuse what they cannot do, naming the parameter", "
   nw::Objective localLinear;
   localLinear.estimator = nw::Estimator::localLinear;
   CHECK_THROWS_WITH(nw::binnedLooLoss(s.x, s.y, 1.0, localLinear), Contains("nadarayaWatson"));
+  CHECK_THROWS_WITH(nw::binnedLooLoss(s.x, s.y, 1.0, {}, true, {nw::kBinnedSpacing, nw::kBinnedRowTolerance, false, 1.0}), Contains("stopAbove"));
 }
 
 TEST_CASE("a huge w gets a coarser grid, not a huge one, and bounds that say so", "[binned][extremes]") {

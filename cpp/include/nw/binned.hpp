@@ -110,6 +110,9 @@ struct BinnedLoss {
   double grad = 0.0, gradBound = 0.0;
   std::size_t exactRows = 0;  // rows whose bound exceeded kBinnedRowTolerance, computed exactly
   std::size_t gridPoints = 0;
+  // Rows summed: all of them, unless the rows summed so far passed BinnedTradeoff::stopAbove (then loss
+  // and bound are theirs, and loss - bound, a lower bound on their exact sum, is one on the whole loss).
+  std::size_t rowsSummed = 0;
 };
 
 // The Gaussian Nadaraya-Watson leave-one-out (or in-sample) loss from binned sums; rows whose
@@ -119,11 +122,13 @@ struct BinnedLoss {
 // included.
 // How binnedLooLoss trades its bound for speed: the grid's spacing times |w|, the fraction of the range
 // of y beyond which a row's bound has it summed exactly (+infinity: never, whatever the bound), and
-// cubic binning (as binnedGaussianSums'; not with the gradient).
+// cubic binning (as binnedGaussianSums'; not with the gradient), and a value that the loss's lower
+// bound need only pass (a search's best so far): the rows stop once theirs does (not with the gradient).
 struct BinnedTradeoff {
   double spacing = kBinnedSpacing;
   double rowTolerance = kBinnedRowTolerance;
   bool cubic = false;
+  double stopAbove = INFINITY;
 };
 
 BinnedLoss binnedLooLoss(const std::vector<double>& x, const std::vector<double>& y, double w, Objective objective = {},
