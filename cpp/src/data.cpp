@@ -9,6 +9,7 @@
 #include "nw/portable_math.hpp"
 #include "nw/random.hpp"
 #include "nw/validate.hpp"
+#include "spread_sort.hpp"
 
 namespace nw {
 
@@ -64,7 +65,7 @@ Dataset generateData(const DataSpec& spec) {
 
   data.xTrain.resize(spec.nTrain);
   for (double& x : data.xTrain) x = std::min(spec.xMin + width * random.uniform(), std::nextafter(spec.xMax, spec.xMin));
-  std::sort(data.xTrain.begin(), data.xTrain.end());
+  sortSpreadValues(data.xTrain, spec.xMin, spec.xMax);
 
   data.yTrain.resize(spec.nTrain);
   for (std::size_t i = 0; i < spec.nTrain; ++i) {

@@ -1,6 +1,9 @@
 #include <algorithm>
 #include <cmath>
+#include <random>
+#include <vector>
 
+#include "../../cpp/src/spread_sort.hpp"
 #include "approx.hpp"
 #include "nw/data.hpp"
 #include "nw/error.hpp"
@@ -116,4 +119,33 @@ TEST_CASE("numbers in messages read as JavaScript prints them", "[validation]") 
   CHECK(nw::describeNumber(1e300) == "1e+300");
   CHECK(nw::describeNumber(NAN) == "NaN");
   CHECK(nw::describeNumber(-INFINITY) == "-Infinity");
+}
+
+TEST_CASE("sortSpreadValues sorts as std::sort does, whatever the values' spread", "[data]") {
+  // Even draws (generateData's), clumps, a single repeated value, two values, descending runs, values
+  // on the range's ends, and sizes around the bucket count's edges; compared bit for bit.
+  std::mt19937_64 random(21);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (std::size_t n : {0, 1, 7, 8, 9, 100, 4097, 100000}) {
+    for (int kind = 0; kind < 6; ++kind) {
+      const double lo = kind == 5 ? 1e-300 : 2.0, hi = kind == 5 ? 3e-300 : 7.0;
+      std::vector<double> values(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const double u = unit(random);
+        switch (kind) {
+          case 0: values[i] = lo + (hi - lo) * u; break;
+          case 1: values[i] = lo + (hi - lo) * (i % 3 == 0 ? 0.5 + 1e-9 * u : u * u * u * u); break;
+          case 2: values[i] = 3.0; break;
+          case 3: values[i] = u < 0.5 ? lo : hi; break;
+          case 4: values[i] = hi - (hi - lo) * static_cast<double>(i % 1000) / 1000.0; break;
+          default: values[i] = lo + (hi - lo) * u; break;
+        }
+      }
+      std::vector<double> expected = values;
+      std::sort(expected.begin(), expected.end());
+      nw::sortSpreadValues(values, lo, hi);
+      CAPTURE(n, kind);
+      CHECK(values == expected);
+    }
+  }
 }
