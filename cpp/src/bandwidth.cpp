@@ -224,7 +224,8 @@ BandwidthChoice searchGrid(const std::vector<double>& grid, Evaluate&& evaluateA
     at.push_back(evaluateAt(w, bestUpper));
     ws.push_back(w);
     logW.push_back(std::log(w));
-    bestUpper = std::min(bestUpper, at.back().value + at.back().noise);
+    // (A screened value bounds its own loss from below, not the best from above.)
+    if (!at.back().screened) bestUpper = std::min(bestUpper, at.back().value + at.back().noise);
   };
   bool cut = false;
   for (double w : grid) {
@@ -393,6 +394,11 @@ class PathWork {
   std::map<double, Count> exact_;
 };
 
+// Grid points this close to a seed (the grid point evaluated first, where the minimum is expected) are
+// screened by nothing that seed tells: the minimum may be any of them, and its neighbours are evaluated
+// in full, for the slopes that refine its bracket.
+constexpr std::size_t kNearMinimum = 3;
+
 // Coarse binned losses at the grid's points below and around the minimum, computed before the search
 // where each is much cheaper than the point's own loss (n of a few thousand, whose exact losses at small
 // w visit all n^2 pairs): where the grid's minimum lies (its lowest), and a lower bound of the loss at
@@ -437,7 +443,6 @@ class Pilot {
   static constexpr double kPilotSpacing = 16.0;  // times kBinnedSpacing: a bound about 256 times the fine one's
   static constexpr double kPilotAdvantage = 8.0;
   static constexpr double kPilotRise = 1.25;
-  static constexpr std::size_t kNearMinimum = 3;
   std::map<double, std::pair<std::size_t, double>> lowerBounds_;  // w -> its grid index and the pilot's lower bound
   double lowest_ = INFINITY;
   std::size_t best_ = 0;
@@ -469,8 +474,8 @@ double subsampleGuess(const std::vector<double>& grid, const std::vector<double>
     if (loss < lowest) lowest = loss, best = i;
     if (loss > kGuessRise * lowest && i >= best + 2) break;
   }
-  if (best == grid.size()) return NAN;
-  const double guess = grid[best] * std::pow(static_cast<double>(k), 0.2);
+  const double guess = best < grid.size() ? grid[best] * std::pow(static_cast<double>(k), 0.2) : NAN;
+  if (!std::isfinite(guess)) return NAN;
   const auto nearest = std::min_element(grid.begin(), grid.end(), [guess](double a, double b) {
     return std::fabs(std::log(a / guess)) < std::fabs(std::log(b / guess));
   });
@@ -575,7 +580,8 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   // Where a pilot of coarse binned losses is much cheaper than the grid's own losses (Pilot), the pilot's
   // lowest grid point is evaluated first (seed), and every point far from it whose pilot lower bound
   // lies above the best so far is screened by it: at n = 5,000 the exact losses below the minimum visit
-  // all n^2 pairs each.
+  // all n^2 pairs each. Where no pilot pays, a guess from a subsample is the seed (subsampleGuess), and
+  // the binned losses far from it stop summing rows once their lower bound passes the best.
   std::vector<double> grid = bandwidthGrid(x);
   if (grid.empty()) {
     const Evaluation at = evaluate(1.0);
@@ -585,6 +591,15 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
                                : Pilot();
   const double seedW = !pilot.empty() ? grid[pilot.best()] : large && gaussianPooling ? subsampleGuess(grid, x, y, objective) : NAN;
   const Evaluation seed = seedW == seedW ? evaluate(seedW) : Evaluation{NAN, NAN, NAN};
+  // A guessed seed's value screens no grid point near it: there the search goes as without a seed (the
+  // Pilot's lower bounds keep to the same rule by themselves).
+  const bool guessed = pilot.empty() && seedW == seedW;
+  const auto indexOf = [&](double w) { return static_cast<std::size_t>(std::lower_bound(grid.begin(), grid.end(), w) - grid.begin()); };
+  const std::size_t seedIndex = guessed ? indexOf(seedW) : 0;
+  const auto nearGuess = [&](double w) {
+    const std::size_t i = indexOf(w);
+    return guessed && i < grid.size() && grid[i] == w && (i > seedIndex ? i - seedIndex : seedIndex - i) < kNearMinimum;
+  };
   double fineBound = NAN, previousValue = NAN, rise = 0.0;
   double screenScale = NAN;  // the last screen's bound over its spacing^4
   const auto predictedScreenBound = [&](double spacing) {
@@ -593,7 +608,8 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
   };
   bool lastScreened = false;
   const auto screenOrEvaluate = [&](double w, double bestSoFar) {
-    const double bestUpper = seedW == seedW ? std::min(bestSoFar, seed.value + seed.noise) : bestSoFar;
+    const bool seedScreens = seedW == seedW && !nearGuess(w);
+    const double bestUpper = seedScreens ? std::min(bestSoFar, seed.value + seed.noise) : bestSoFar;
     const double height = previousValue - bestUpper + std::max(rise, 0.0);
     Evaluation at{NAN, NAN, NAN};
     double pilotLower = NAN;
@@ -606,12 +622,14 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
       double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
       for (double spacing : kScreenSpacings) {
-        const BinnedTradeoff screening{spacing, INFINITY, true};
+        const BinnedTradeoff screening{spacing, INFINITY, true, bestUpper};
         const double used = work.spacingUsed(w, spacing, true);
         if (used == tried || predictedScreenBound(used) > height || !ownWorkAbove(w, work.coarse(w, spacing, true))) continue;
         tried = used;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
-        if (coarse.bound > 0.0 && coarse.bound < INFINITY) screenScale = coarse.bound / (used * used * used * used);
+        // (Rows that stopped early have summed part of the bound: scaled to all n, as the next screen's.)
+        const double fullBound = coarse.bound * (static_cast<double>(x.size()) / static_cast<double>(std::max<std::size_t>(coarse.rowsSummed, 1)));
+        if (fullBound > 0.0 && fullBound < INFINITY) screenScale = fullBound / (used * used * used * used);
         if (coarse.loss - coarse.bound > bestUpper) {
           at = Evaluation{coarse.loss, NAN, coarse.bound, true};
           break;
@@ -631,7 +649,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     // (A pilot's screen says nothing about the next point: that is near the minimum where it cannot screen.)
     lastScreened = at.screened && !byPilot;
     // A binned loss's rows stop once their lower bound passes the best: then it is screened too.
-    if (!at.screened && !(at.value == at.value) && w != seedW && binnedAt(w) && bestUpper < INFINITY) {
+    if (!at.screened && !(at.value == at.value) && seedScreens && binnedAt(w) && bestUpper < INFINITY) {
       const BinnedLoss binned = binnedLooLoss(x, y, w, objective, false, {kBinnedSpacing, kBinnedRowTolerance, false, bestUpper});
       if (binned.rowsSummed < x.size()) {
         at = Evaluation{binned.loss - binned.bound, NAN, 0.0, true};
