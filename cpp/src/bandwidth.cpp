@@ -649,10 +649,12 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     // (A pilot's screen says nothing about the next point: that is near the minimum where it cannot screen.)
     lastScreened = at.screened && !byPilot;
     // A binned loss's rows stop once their lower bound passes the best: then it is screened too.
+    bool stoppedEarly = false;
     if (!at.screened && !(at.value == at.value) && seedScreens && binnedAt(w) && bestUpper < INFINITY) {
       const BinnedLoss binned = binnedLooLoss(x, y, w, objective, false, {kBinnedSpacing, kBinnedRowTolerance, false, bestUpper});
       if (binned.rowsSummed < x.size()) {
         at = Evaluation{binned.loss - binned.bound, NAN, 0.0, true};
+        stoppedEarly = true;
       } else {
         binnedBounds.emplace_back(w, binned.bound);
         at = Evaluation{binned.loss, NAN, binned.bound};
@@ -662,8 +664,9 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       if (w != seedW && !(at.value == at.value)) at = evaluate(w);
       if (binnedAt(w)) fineBound = at.noise;
     }
-    rise = at.value - previousValue;
-    previousValue = at.value;
+    // (A binned loss stopped early is a part of its rows' sum: no height to continue a rise from.)
+    rise = stoppedEarly ? 0.0 : at.value - previousValue;
+    previousValue = stoppedEarly ? NAN : at.value;
     return at;
   };
 
