@@ -622,14 +622,12 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
       double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
       for (double spacing : kScreenSpacings) {
-        const BinnedTradeoff screening{spacing, INFINITY, true, bestUpper};
+        const BinnedTradeoff screening{spacing, INFINITY, true};
         const double used = work.spacingUsed(w, spacing, true);
         if (used == tried || predictedScreenBound(used) > height || !ownWorkAbove(w, work.coarse(w, spacing, true))) continue;
         tried = used;
         const BinnedLoss coarse = binnedLooLoss(x, y, w, objective, false, screening);
-        // (Rows that stopped early have summed part of the bound: scaled to all n, as the next screen's.)
-        const double fullBound = coarse.bound * (static_cast<double>(x.size()) / static_cast<double>(std::max<std::size_t>(coarse.rowsSummed, 1)));
-        if (fullBound > 0.0 && fullBound < INFINITY) screenScale = fullBound / (used * used * used * used);
+        if (coarse.bound > 0.0 && coarse.bound < INFINITY) screenScale = coarse.bound / (used * used * used * used);
         if (coarse.loss - coarse.bound > bestUpper) {
           at = Evaluation{coarse.loss, NAN, coarse.bound, true};
           break;
