@@ -395,8 +395,8 @@ class PathWork {
 };
 
 // Grid points this close to a seed (the grid point evaluated first, where the minimum is expected) are
-// screened by nothing that seed tells: the minimum may be any of them, and its neighbours are evaluated
-// in full, for the slopes that refine its bracket.
+// screened by nothing that seed tells before the search reaches it: the minimum may be any of them, and
+// its neighbours below are evaluated as without a seed, for the slopes that refine its bracket.
 constexpr std::size_t kNearMinimum = 3;
 
 // Coarse binned losses at the grid's points below and around the minimum, computed before the search
@@ -606,7 +606,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     const double s4 = spacing * spacing * spacing * spacing;
     return screenScale == screenScale ? screenScale * s4 : kScreenBoundPerFineBound * fineBound * s4;
   };
-  bool lastScreened = false;
+  bool lastScreened = false, lastStopped = false;
   const auto screenOrEvaluate = [&](double w, double bestSoFar) {
     const bool seedScreens = seedW == seedW && !nearGuess(w);
     const double bestUpper = seedScreens ? std::min(bestSoFar, seed.value + seed.noise) : bestSoFar;
@@ -662,9 +662,12 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       if (w != seedW && !(at.value == at.value)) at = evaluate(w);
       if (binnedAt(w)) fineBound = at.noise;
     }
-    // (A binned loss stopped early is a part of its rows' sum: no height to continue a rise from.)
-    rise = stoppedEarly ? 0.0 : at.value - previousValue;
+    // A binned loss stopped early is a part of its rows' sum: no height to continue a rise from, for the
+    // next point (its previous value unknown) nor the one after (its rise counted from 0). Nor does it
+    // count as lastScreened: the next point may be next to the minimum, which needs its slope.
+    rise = stoppedEarly || lastStopped ? 0.0 : at.value - previousValue;
     previousValue = stoppedEarly ? NAN : at.value;
+    lastStopped = stoppedEarly;
     return at;
   };
 
