@@ -13,13 +13,13 @@ namespace nw {
 // Sorts values within [lo, hi] (no NaN) as std::sort does: each value goes to one of about n / 4 buckets
 // by its place in the range, a map that never decreases (a subtraction and a product, each rounded
 // monotonically, then truncation), so the buckets follow one another in order; each bucket, about four
-// values on average, is then sorted by insertion (std::sort where one holds many: clumped values).
+// values on average, is then sorted on its own.
 inline void sortSpreadValues(std::vector<double>& values, double lo, double hi) {
-  constexpr std::size_t kPerBucket = 4, kInsertionMost = 32;
+  constexpr std::size_t kPerBucket = 4;
   const std::size_t n = values.size();
   const std::size_t buckets = n / kPerBucket;
   const double width = hi - lo;
-  if (buckets < 2 || buckets > UINT32_MAX || !(width > 0.0) || !std::isfinite(width)) {
+  if (buckets < 2 || n > UINT32_MAX || !(width > 0.0) || !std::isfinite(width)) {
     std::sort(values.begin(), values.end());
     return;
   }
@@ -35,20 +35,10 @@ inline void sortSpreadValues(std::vector<double>& values, double lo, double hi) 
   for (std::uint32_t& e : end) start += std::exchange(e, start);
   std::vector<double> sorted(n);
   for (double v : values) sorted[end[bucketOf(v)]++] = v;
+  // (A few values each: std::sort sorts so few by insertion.)
   std::size_t begin = 0;
   for (std::size_t b = 0; b < buckets; ++b) {
-    double* first = sorted.data() + begin;
-    double* last = sorted.data() + end[b];
-    if (last - first > static_cast<std::ptrdiff_t>(kInsertionMost)) {
-      std::sort(first, last);
-    } else {
-      for (double* i = first + 1; i < last; ++i) {
-        const double v = *i;
-        double* j = i;
-        for (; j > first && v < j[-1]; --j) *j = j[-1];
-        *j = v;
-      }
-    }
+    std::sort(sorted.begin() + static_cast<std::ptrdiff_t>(begin), sorted.begin() + end[b]);
     begin = end[b];
   }
   values.swap(sorted);
