@@ -75,7 +75,8 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // grid interval whose end values and slopes prove a local minimum inside, lower than an end (falling in at
 // one end and no lower, or rising out, at the other), for a smooth loss; the
 // kBandwidthRefinements brackets with the lowest ends are narrowed on log w to kBandwidthTolerance: by
-// the slopes (regula falsi, with a bisection after any step that did not halve the bracket) where both
+// the slopes (the secant through the last two points, as Brent's root finder, with safeguarding
+// midpoints) where both
 // ends' slopes point into it and the kernel is Gaussian (a local minimum's bracket whose ends have no
 // slopes is first halved by its minimum's slope, if the half it falls into ends in one pointing back),
 // else by golden-section search, which compares values (a compact kernel's kinks can leave several
