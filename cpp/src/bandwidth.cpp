@@ -15,6 +15,7 @@
 #include "nw/error.hpp"
 #include "gaussian_rows.hpp"
 #include "settled_rows.hpp"
+#include "tail_bound.hpp"
 
 namespace nw {
 
@@ -401,6 +402,14 @@ class PathWork {
 // its neighbours below are evaluated as without a seed, for the slopes that refine its bracket.
 constexpr std::size_t kNearMinimum = 3;
 
+// A tail bound is computed where its estimate from a sample of rows exceeds the best by this factor: a
+// pass that fails costs about as much as the exact point it would have screened.
+constexpr double kTailEstimateMargin = 1.1;
+// Nor where the exact loss visits more keys per row than this: the bound passes only where the rows have
+// nearly settled on their nearest keys (at n = 1,000,000 with some 9 a row), and its estimate visits as
+// many keys per sampled row.
+constexpr double kTailVisitsPerRow = 64.0;
+
 // Coarse binned losses at the grid's points below and around the minimum, computed before the search
 // where each is much cheaper than the point's own loss (n of a few thousand, whose exact losses at small
 // w visit all n^2 pairs): where the grid's minimum lies (its lowest), and a lower bound of the loss at
@@ -609,6 +618,11 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     return screenScale == screenScale ? screenScale * s4 : kScreenBoundPerFineBound * fineBound * s4;
   };
   bool lastScreened = false, lastStopped = false;
+  // Past the minimum on the exact path, one pass bounds the loss at every larger w (TailBound): where a
+  // sample of its rows says it may pass the best, it is computed, and the grid stops where it does.
+  const std::unique_ptr<TailBound> tail =
+      large && gaussianPooling ? std::make_unique<TailBound>(x, y, objective.leaveOneOut) : nullptr;
+  double tailCut = INFINITY;
   const auto screenOrEvaluate = [&](double w, double bestSoFar) {
     const bool seedScreens = seedW == seedW && !nearGuess(w);
     const double bestUpper = seedScreens ? std::min(bestSoFar, seed.value + seed.noise) : bestSoFar;
@@ -620,6 +634,16 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       at = seed;
     } else if (byPilot) {
       at = Evaluation{pilotLower, NAN, 0.0, true};
+    }
+    const bool pastMinimum = large && w != 0.0 && bestUpper < INFINITY && (height > 0.0 || lastScreened);
+    if (!at.screened && !(at.value == at.value) && tail && pastMinimum && !binnedAt(w) &&
+        !work.exactAbove(w, kTailVisitsPerRow * n)) {
+      const double scale = lossScale(objective.loss);
+      double bound = NAN;
+      if (tail->estimate(w) > kTailEstimateMargin * (bestUpper / scale) && tail->above(w, bestUpper / scale, bound)) {
+        at = Evaluation{scale * bound, NAN, 0.0, true};
+        tailCut = w;
+      }
     }
     if (!at.screened && !(at.value == at.value) && large && w != 0.0 && height > 0.0 && fineBound > 0.0) {
       double tried = 0.0;  // the last spacing tried: once the grid is capped, finer ones ask for the same grid
@@ -639,8 +663,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     // An exact point the rise predicts above the best, or past a screened one: its rows summed in order,
     // without slopes, pass the best before the last row the farther the point lies above it (at
     // n = 1,000,000 the grid's exact points past the minimum took 1.9 s in full, 1.1 s so).
-    if (!at.screened && !(at.value == at.value) && large && w != 0.0 && !binnedAt(w) && bestUpper < INFINITY &&
-        (height > 0.0 || lastScreened)) {
+    if (!at.screened && !(at.value == at.value) && pastMinimum && !binnedAt(w)) {
       const double scale = lossScale(objective.loss);
       const double partial =
           scale * rows::gaussianLooSumUntil(x.data(), y.data(), x.size(), w, objective.leaveOneOut, true, bestUpper / scale);
@@ -680,7 +703,7 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       gaussianPooling ? std::make_unique<SettledRows>(x, y, objective.leaveOneOut) : nullptr;
   BandwidthChoice choice = searchGrid(grid, screenOrEvaluate, evaluate, [&](double a, double b) {
     return large || binnedAt(a) || binnedAt(b) ? kBinnedBandwidthTolerance : kBandwidthTolerance;
-  }, [&](double loss) { return settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY; },
+  }, [&](double loss) { return std::min(tailCut, settled ? settled->beyondWhichAbove(loss, lossScale(objective.loss)) : INFINITY); },
      true, objective.kernel == Kernel::gaussian);
   if (objective.kernel != Kernel::gaussian) choice = onNearbyKink(x, y, objective, choice);
   for (const auto& [w, bound] : binnedBounds) {
