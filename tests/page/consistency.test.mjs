@@ -7,6 +7,7 @@ import { createNW } from '../module/module.mjs';
 import { CONSISTENCY_NS, FIXED_W, PAGE_MAX_N, consistencyPoint } from '../../web/src/model/consistency_point.js';
 import { consistencyNote } from '../../web/src/figures/consistency.js';
 import { ConsistencyRun, workOrder } from '../../web/src/compute/consistency_run.js';
+import { WarmWorkers } from '../../web/src/compute/warm_workers.js';
 
 const nw = await createNW();
 const points = CONSISTENCY_NS.map((n) => consistencyPoint(nw, n, 1));
@@ -192,4 +193,44 @@ test('a worker whose first n takes longer than the ready timeout is not given up
   const { points, where } = await runWith({ ns: [2 * PAGE_MAX_N], workers: 1, startWorker: () => new SlowWorker([]) });
   assert.equal(where, 'worker');
   assert.deepEqual(points, [2 * PAGE_MAX_N]);
+});
+
+test('warmed workers: a run takes them first (one that said it is ready has no ready timeout), then starts its own', async () => {
+  const log = [];
+  const started = [];
+  const warm = new WarmWorkers('consistency_worker.js', { count: 2, startWorker: () => { const worker = new FakeWorker(log); started.push(worker); return worker; } });
+  warm.warm();
+  warm.warm(); // no more than count wait
+  assert.equal(started.length, 2);
+  await new Promise((resolve) => setTimeout(resolve, 10)); // both say they are ready, to the pool
+  // The slow worker's point comes after the ready timeout: a warmed worker that said it is ready keeps it.
+  class SlowWorker extends FakeWorker {
+    postMessage({ n, seed }) {
+      this.sent.push(n);
+      setTimeout(() => { if (!this.terminated) this.onmessage({ data: { point: { n, seed } } }); }, 5200);
+    }
+  }
+  const slow = new WarmWorkers('consistency_worker.js', { count: 1, startWorker: () => new SlowWorker(log) });
+  slow.warm();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const own = [];
+  const { points, where } = await runWith({
+    ns: [50, 2 * PAGE_MAX_N], workers: 2, warm: slow,
+    startWorker: () => { const worker = new FakeWorker(log); own.push(worker); return worker; },
+  });
+  assert.equal(where, 'worker');
+  assert.deepEqual([...points].sort((a, b) => a - b), [50, 2 * PAGE_MAX_N]);
+  assert.equal(own.length, 1, 'one warmed worker taken, one started');
+  assert.equal(slow.take(), null, 'the pool gave its worker away');
+  // Warmed workers taken by a run: the pool hands over each once, and a failed one never.
+  const taken = [warm.take(), warm.take()];
+  assert.deepEqual(taken.map((entry) => entry.ready), [true, true]);
+  assert.equal(warm.take(), null);
+  const failing = new WarmWorkers('consistency_worker.js', { count: 1, startWorker: () => new FakeWorker(log) });
+  failing.warm();
+  failing.idle[0].worker.onerror({ preventDefault() {} });
+  assert.equal(failing.take(), null);
+  const none = new WarmWorkers('consistency_worker.js', { count: 2, startWorker: () => { throw new Error('file://'); } });
+  none.warm();
+  assert.equal(none.take(), null, 'where no worker can start, none waits');
 });

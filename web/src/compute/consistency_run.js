@@ -7,12 +7,19 @@ import { CONSISTENCY_NS, PAGE_MAX_N, consistencyPoint } from '../model/consisten
 import { inSandbox } from '../embed/sandbox.js';
 
 // Beside index.html in dist/ (bundled from web/src/compute/consistency.worker.js).
-const WORKER_URL = 'consistency_worker.js';
+export const WORKER_URL = 'consistency_worker.js';
 // A worker that has not said it is ready by then (its module loads well within a second) is given up
 // for the other or the page's thread: some browsers start a worker from file:// that never runs. Not
 // its first point: a worker's first n may be the largest, which takes seconds.
 const FIRST_REPLY_TIMEOUT_MS = 5000;
 const MAX_WORKERS = 2;
+// How many workers a run starts (and how many are worth warming for one).
+export const workerCount = () => Math.min(MAX_WORKERS, Math.max(1, globalThis.navigator?.hardwareConcurrency || 1));
+// The browser's Worker, but for a sandboxed frame, which may not load one from its server.
+export function startBrowserWorker(url) {
+  if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
+  return new Worker(url);
+}
 
 // The order in which workers take the sizes: the largest first (it takes about as long as all the others
 // together, so one worker starts it while the other goes through the rest), then the small ones from the
@@ -31,16 +38,15 @@ export function workOrder(ns) {
 
 class ConsistencyRun {
   // nw: the page's module (for the page's thread); onPoint(point, index), onDone(where), onError(message).
-  // startWorker stands in for the browser's Worker (tests replace it); workers: how many to start.
+  // startWorker stands in for the browser's Worker (tests replace it); workers: how many to start;
+  // warm: a WarmWorkers whose waiting workers are taken before any is started.
   constructor({
     nw, seed, onPoint, onDone, onError, ns = CONSISTENCY_NS,
-    startWorker = (url) => {
-      if (inSandbox()) throw new Error('a sandboxed frame cannot start a worker');
-      return new Worker(url);
-    },
-    workers = Math.min(MAX_WORKERS, Math.max(1, globalThis.navigator?.hardwareConcurrency || 1)),
+    startWorker = startBrowserWorker,
+    workers = workerCount(),
+    warm = null,
   }) {
-    Object.assign(this, { nw, seed, onPoint, onDone, onError, startWorker, workerCount: workers });
+    Object.assign(this, { nw, seed, onPoint, onDone, onError, startWorker, warm, workerCount: workers });
     this.queue = workOrder(ns);
     this.count = 0;
     this.cancelled = false;
@@ -50,6 +56,11 @@ class ConsistencyRun {
 
   start() {
     for (let i = 0; i < this.workerCount; i++) {
+      const warmed = this.warm?.take();
+      if (warmed) {
+        this.addWorker(warmed.worker, warmed.ready);
+        continue;
+      }
       try {
         this.addWorker(this.startWorker(WORKER_URL));
       } catch {
@@ -70,8 +81,9 @@ class ConsistencyRun {
       : this.queue.length + [...this.workers.values()].filter((state) => state.n !== null).length);
   }
 
-  addWorker(worker) {
-    const state = { n: null, timer: setTimeout(() => this.giveUp(worker), FIRST_REPLY_TIMEOUT_MS) };
+  // ready: the worker has said so already (a warmed one): no timeout for its first reply.
+  addWorker(worker, ready = false) {
+    const state = { n: null, timer: ready ? null : setTimeout(() => this.giveUp(worker), FIRST_REPLY_TIMEOUT_MS) };
     this.workers.set(worker, state);
     worker.onmessage = ({ data }) => this.receive(worker, data);
     // A worker that cannot load (no worker script, a blocked module) leaves its work to the others.

@@ -2,7 +2,8 @@
 // asked), a progress bar with Cancel while the points come in, the chart, and a note that says what the
 // points show, with their numbers.
 import { ConsistencyChart } from '../charts/consistency_chart.js';
-import { ConsistencyRun } from '../compute/consistency_run.js';
+import { ConsistencyRun, WORKER_URL, startBrowserWorker, workerCount } from '../compute/consistency_run.js';
+import { WarmWorkers } from '../compute/warm_workers.js';
 import { CONSISTENCY_NS, FIXED_W, PAGE_MAX_N } from '../model/consistency_point.js';
 import { t as pageT } from '../i18n/i18n.js';
 import { lazy } from '../charts/lazy.js';
@@ -10,6 +11,8 @@ import { lazy } from '../charts/lazy.js';
 import { byId } from '../lib/dom.js';
 // The fixed w's test MSE is said to level off over the sizes from this n on.
 const LEVEL_FROM_N = 1000;
+// How near the view the figure warms its workers (as the design figure computes ahead).
+const NEAR_VIEW = '400px';
 
 const mseText = (mse) => mse.toPrecision(3);
 const wText = (w) => w.toPrecision(4);
@@ -50,6 +53,13 @@ class ConsistencyFigure {
     lazy(this, 'chart', () => new ConsistencyChart(byId('consistencyChart'), { t }));
     byId('consistencyStart').addEventListener('click', () => this.start());
     byId('consistencyCancel').addEventListener('click', () => this.cancel());
+    // Workers warmed while the figure is near the view (and no run is under way), so that Compute finds
+    // their module loaded; a run takes them, and the next are warmed when it ends.
+    this.warm = new WarmWorkers(WORKER_URL, { count: workerCount(), startWorker: startBrowserWorker });
+    new IntersectionObserver((entries) => {
+      this.near = entries.some((entry) => entry.isIntersecting);
+      if (this.near && !this.run) this.warm.warm();
+    }, { rootMargin: NEAR_VIEW }).observe(byId('consistencyFigure'));
   }
 
   start() {
@@ -67,6 +77,7 @@ class ConsistencyFigure {
     this.run = new ConsistencyRun({
       nw: this.nw,
       seed,
+      warm: this.warm,
       onPoint: (point) => {
         // Two workers may finish out of the order of n: the chart and the note take them in it.
         this.points = [...this.points, point].sort((a, b) => a.n - b.n);
@@ -91,6 +102,7 @@ class ConsistencyFigure {
 
   finish({ where = this.state.where, done = false, problem }) {
     this.run = null;
+    if (this.near) this.warm.warm();
     this.state = { ...this.state, where, done };
     const hadFocus = byId('consistencyProgress').contains(document.activeElement);
     byId('consistencyStart').disabled = false;

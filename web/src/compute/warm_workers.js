@@ -1,0 +1,51 @@
+// Workers started before a run needs them, so that it finds their module loaded: in Chromium here a
+// consistency worker takes 100 to 500 ms from new Worker to { ready: true }, which the reader would
+// otherwise wait for after Compute. take() hands one over with whether it has said so already (its
+// first message, which the pool has then received); the taker sets its own handlers. A worker that fails
+// while it waits is dropped; one that never answers is handed over as not ready (the run's timeout
+// gives it up, as it would a worker it started itself).
+class WarmWorkers {
+  // startWorker stands in for the browser's Worker (tests replace it); it may throw (file:// pages).
+  constructor(url, { count, startWorker = (workerUrl) => new Worker(workerUrl) }) {
+    Object.assign(this, { url, count, startWorker });
+    this.idle = []; // { worker, ready }
+  }
+
+  // Starts workers until `count` wait.
+  warm() {
+    while (this.idle.length < this.count) {
+      let worker;
+      try {
+        worker = this.startWorker(this.url);
+      } catch {
+        return;
+      }
+      const entry = { worker, ready: false };
+      worker.onmessage = ({ data }) => {
+        if (data && data.ready) entry.ready = true;
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.idle = this.idle.filter((other) => other !== entry);
+        worker.terminate();
+      };
+      this.idle.push(entry);
+    }
+  }
+
+  // { worker, ready } or null when none waits.
+  take() {
+    const entry = this.idle.shift();
+    if (!entry) return null;
+    entry.worker.onmessage = null;
+    entry.worker.onerror = null;
+    return entry;
+  }
+
+  dispose() {
+    for (const { worker } of this.idle) worker.terminate();
+    this.idle = [];
+  }
+}
+
+export { WarmWorkers };
