@@ -106,7 +106,8 @@ std::vector<double> bandwidthGrid(const std::vector<double>& x);
 // screened with it: if even its lower bound lies above the best loss so far, that point can be neither
 // the choice nor level with another, and its coarse loss stands. The grid stops where the rows
 // that have settled on their nearest keys already sum to more than the best loss so far (no larger w can
-// do better: settled_rows.hpp), with one last point there. The loss at w = 0 is summed in closed form,
+// do better: settled_rows.hpp), with one last point there, or, past the minimum on the exact path, at the
+// first point where one pass bounds the loss at every larger w above the best (tail_bound.hpp). The loss at w = 0 is summed in closed form,
 // the limit w -> infinity from sorted neighbours (both exact).
 //
 // Gaussian Nadaraya-Watson, where a binned loss on a grid 16 times coarser (no row summed exactly) is

@@ -100,7 +100,7 @@ export default {
   'consistency.title': 'Consistency you can watch',
   'consistency.label': 'Test MSE against the number of training samples, with w chosen at each n and with w fixed, and the chosen w',
   'consistency.caption': "The chapter says that nonparametric pooling converges to the truth given enough data. Here is the test MSE (50 test queries against the noise-free truth) against the number of training samples n, on log-log axes: (solid) with w chosen by leave-one-out at each n, (dashed) with w = 1 fixed, and (dotted, right axis) the chosen w. One data set per n, from the page's seed.",
-  'consistency.start': 'Compute (n = 50 to 500,000; a few seconds)',
+  'consistency.start': 'Compute (n = 50 to 1,000,000; a few seconds)',
   'consistency.progressLabel': 'Computing the consistency figure',
   'consistency.progress': 'n = {n} ({k} of {of})…',
   'consistency.selected': 'w chosen at each n',

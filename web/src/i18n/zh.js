@@ -99,7 +99,7 @@ export default {
   'consistency.title': '看得见的一致性',
   'consistency.label': '测试 MSE 随训练样本数的变化：在每个 n 上选出 w，以及固定 w；还有选出的 w',
   'consistency.caption': '本章说，只要数据足够多，非参数注意力汇聚会收敛到真实函数。这里画出测试 MSE（50 个测试查询，对照无噪声的真实值）随训练样本数 n 的变化（双对数坐标）：实线是在每个 n 上用留一法选出 w，虚线是固定 w = 1，点线（右轴）是选出的 w。每个 n 一组数据，来自本页的随机种子。',
-  'consistency.start': '计算（n 从 50 到 500,000；几秒钟）',
+  'consistency.start': '计算（n 从 50 到 1,000,000；几秒钟）',
   'consistency.progressLabel': '正在计算一致性图',
   'consistency.progress': 'n = {n}（第 {k} 个，共 {of} 个）…',
   'consistency.selected': '在每个 n 上选出的 w',
