@@ -172,24 +172,36 @@ void goldenSection(double a, double b, double tolerance, F&& f, Consider&& consi
 // is always an end, so the secant converges from there however far the other end lies; the bracket's
 // ends' secant, regula falsi, did not: at n = 2,000 it took 16 points, as the far end moved only by the
 // midpoints taken between its steps). The midpoint instead where the secant leaves the half of the
-// bracket next to the latest point or does not halve the step before last. A secant step shorter than
-// half the tolerance is lengthened to that, past the estimate, which closes the bracket if the estimate
-// is right; if it is not, the next point is the midpoint. So the bracket halves at least every third
-// point: some 4 to 8 points where the golden-section search takes 20 to 35 (a slope comes with each exact
-// loss). Stops when the bracket is `tolerance` wide or a slope is 0; a point without a slope (a binned
-// loss) or a finite value leaves the rest to goldenSection. Calls consider(w, value) for each point.
+// bracket next to the latest point, does not halve the step before last, or follows a step moved off
+// the secant's estimate: lengthened to half the tolerance (past an estimate that close, which closes the
+// bracket if the estimate is right) or kept a 1/1024 of the bracket from its ends. And the midpoint
+// after kMaxStalled points that did not halve the bracket: it halves at least every fourth point (a
+// review's slopes, steep on one side, had the clamped steps shrink it by 1/1024 a point). Some 4 to 8
+// points where the golden-section search takes 20 to 35 (a slope comes with each exact loss). Stops
+// when the bracket is `tolerance` wide or a slope is 0; a point without a slope (a binned loss) or a
+// finite value leaves the rest to goldenSection. Calls consider(w, value) for each point.
+constexpr int kMaxStalled = 3;
 template <class F, class Consider>
 void slopeSearch(double a, double b, Evaluation fa, Evaluation fb, double tolerance, F&& f, Consider&& consider) {
   double p = a, slopeP = fa.slope, q = b, slopeQ = fb.slope;  // the last two points, q the latest (an end)
   double step = INFINITY, stepBefore = INFINITY;               // the last two steps' lengths
-  bool lengthened = false;                                      // the last step was lengthened
+  bool moved = false;                                           // the last step was moved off the secant's estimate
+  double halvedFrom = b - a;                                    // the width the bracket last halved to
+  int stalled = 0;                                              // points since
   while (b - a > tolerance) {
     const double width = b - a, margin = width * 0x1p-10, mid = a + 0.5 * width;
     double u = q - slopeQ * ((q - p) / (slopeQ - slopeP));  // NaN or infinite where the slopes are equal
-    const bool secant = !lengthened && u > std::min(q, mid) && u < std::max(q, mid) && std::fabs(u - q) < 0.5 * stepBefore;
-    lengthened = secant && std::fabs(u - q) < 0.5 * tolerance;
-    if (lengthened) u = q + (q == b ? -0.5 : 0.5) * tolerance;
-    u = secant ? std::clamp(u, a + margin, b - margin) : mid;
+    const bool secant = !moved && stalled < kMaxStalled && u > std::min(q, mid) && u < std::max(q, mid) &&
+                        std::fabs(u - q) < 0.5 * stepBefore;
+    moved = false;
+    if (secant) {
+      if (std::fabs(u - q) < 0.5 * tolerance) u = q + (q == b ? -0.5 : 0.5) * tolerance, moved = true;
+      const double kept = std::clamp(u, a + margin, b - margin);
+      moved = moved || kept != u;
+      u = kept;
+    } else {
+      u = mid;
+    }
     const Evaluation at = f(std::exp(u));
     consider(std::exp(u), at.value);
     if (std::isnan(at.slope) || !std::isfinite(at.value)) return goldenSection(a, b, tolerance, f, consider);
@@ -197,6 +209,11 @@ void slopeSearch(double a, double b, Evaluation fa, Evaluation fb, double tolera
     (at.slope < 0.0 ? a : b) = u;
     stepBefore = step, step = std::fabs(u - q);
     p = q, slopeP = slopeQ, q = u, slopeQ = at.slope;
+    if (b - a <= 0.5 * halvedFrom) {
+      halvedFrom = b - a, stalled = 0;
+    } else {
+      ++stalled;
+    }
   }
 }
 

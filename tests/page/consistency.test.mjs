@@ -230,6 +230,8 @@ test('warmed workers: a run takes them first (one that said it is ready has no r
   failing.warm();
   failing.idle[0].worker.onerror({ preventDefault() {} });
   assert.equal(failing.take(), null);
+  failing.warm();
+  assert.equal(failing.take(), null, 'after a failure no more are warmed');
   const none = new WarmWorkers('consistency_worker.js', { count: 2, startWorker: () => { throw new Error('file://'); } });
   none.warm();
   assert.equal(none.take(), null, 'where no worker can start, none waits');

@@ -2,18 +2,20 @@
 // consistency worker takes 100 to 500 ms from new Worker to { ready: true }, which the reader would
 // otherwise wait for after Compute. take() hands one over with whether it has said so already (its
 // first message, which the pool has then received); the taker sets its own handlers. A worker that fails
-// while it waits is dropped; one that never answers is handed over as not ready (the run's timeout
-// gives it up, as it would a worker it started itself).
+// while it waits is dropped, and no more are warmed (a page whose workers fail, as some browsers' from
+// file://, would start them again each time the figure came near); one that never answers is handed
+// over as not ready (the run's timeout gives it up, as it would a worker it started itself).
 class WarmWorkers {
   // startWorker stands in for the browser's Worker (tests replace it); it may throw (file:// pages).
   constructor(url, { count, startWorker = (workerUrl) => new Worker(workerUrl) }) {
     Object.assign(this, { url, count, startWorker });
     this.idle = []; // { worker, ready }
+    this.failed = false;
   }
 
   // Starts workers until `count` wait.
   warm() {
-    while (this.idle.length < this.count) {
+    while (!this.failed && this.idle.length < this.count) {
       let worker;
       try {
         worker = this.startWorker(this.url);
@@ -26,6 +28,7 @@ class WarmWorkers {
       };
       worker.onerror = (event) => {
         event.preventDefault();
+        this.failed = true;
         this.idle = this.idle.filter((other) => other !== entry);
         worker.terminate();
       };
