@@ -653,9 +653,9 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
       at = Evaluation{pilotLower, NAN, 0.0, true};
     }
     const bool pastMinimum = large && w != 0.0 && bestUpper < INFINITY && (height > 0.0 || lastScreened);
+    const double scale = lossScale(objective.loss);
     if (!at.screened && !(at.value == at.value) && tail && pastMinimum && !binnedAt(w) &&
         !work.exactAbove(w, kTailVisitsPerRow * n)) {
-      const double scale = lossScale(objective.loss);
       double bound = NAN;
       if (tail->estimate(w) > kTailEstimateMargin * (bestUpper / scale) && tail->above(w, bestUpper / scale, bound)) {
         at = Evaluation{scale * bound, NAN, 0.0, true};
@@ -681,7 +681,6 @@ BandwidthChoice selectBandwidth(const std::vector<double>& x, const std::vector<
     // without slopes, pass the best before the last row the farther the point lies above it (at
     // n = 1,000,000 the grid's exact points past the minimum took 1.9 s in full, 1.1 s so).
     if (!at.screened && !(at.value == at.value) && pastMinimum && !binnedAt(w)) {
-      const double scale = lossScale(objective.loss);
       const double partial =
           scale * rows::gaussianLooSumUntil(x.data(), y.data(), x.size(), w, objective.leaveOneOut, true, bestUpper / scale);
       if (partial > bestUpper) at = Evaluation{partial, NAN, 0.0, true};

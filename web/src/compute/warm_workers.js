@@ -6,8 +6,9 @@
 // file://, would start them again each time the figure came near); one that never answers is handed
 // over as not ready (the run's timeout gives it up, as it would a worker it started itself).
 class WarmWorkers {
-  // startWorker stands in for the browser's Worker (tests replace it); it may throw (file:// pages).
-  constructor(url, { count, startWorker = (workerUrl) => new Worker(workerUrl) }) {
+  // startWorker(url): a new Worker (the page passes consistency_run.js's, tests a stand-in); it may
+  // throw (file:// pages, sandboxed frames).
+  constructor(url, { count, startWorker }) {
     Object.assign(this, { url, count, startWorker });
     this.idle = []; // { worker, ready }
     this.failed = false;
@@ -43,11 +44,6 @@ class WarmWorkers {
     entry.worker.onmessage = null;
     entry.worker.onerror = null;
     return entry;
-  }
-
-  dispose() {
-    for (const { worker } of this.idle) worker.terminate();
-    this.idle = [];
   }
 }
 
